@@ -1,0 +1,2 @@
+/** Access modes and server-wide settings. */
+package dev.gabysql.core.config;

@@ -1,0 +1,49 @@
+package dev.gabysql.core.dialect;
+
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.exec.ConnectionSource;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.introspect.SchemaReader;
+import dev.gabysql.core.introspect.IntegrityReport;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * Everything gabysql knows about one database engine, in one class. Adding a database means one implementation,
+ * one line in {@link Dialects}, one test fixture and one short contract-test subclass. Nothing outside a dialect
+ * looks at a JDBC URL's prefix or speaks a vendor's catalog.
+ */
+public interface Dialect {
+
+    /** Short stable id shown to users: "sqlite", "postgresql", … */
+    String id();
+
+    /** Whether this dialect serves the given JDBC URL. */
+    boolean handles(String jdbcUrl);
+
+    /** How the guard lexes and classifies this engine's SQL. */
+    SqlFlavor flavor();
+
+    /**
+     * Opens (lazily) the connections for one database. Sessions it hands out are hardened for their mode
+     * (layer 2 of the defence) and reset or discarded when returned.
+     */
+    ConnectionSource connect(DatabaseConfig db, Limits limits);
+
+    /** Reads the catalog of the database behind a connection. */
+    SchemaReader schemaReader();
+
+    /** The closest real integrity check the engine offers; says what it checked. */
+    IntegrityReport integrityCheck(Connection connection) throws SQLException;
+
+    /** The statement that shows the plan of {@code sql} without running it (never ANALYZE). */
+    default String explain(String sql) {
+        return "EXPLAIN " + sql;
+    }
+
+    /** Quotes an identifier for this engine. */
+    default String quoteIdentifier(String name) {
+        return '"' + name.replace("\"", "\"\"") + '"';
+    }
+}

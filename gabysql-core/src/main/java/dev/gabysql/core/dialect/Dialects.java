@@ -1,0 +1,26 @@
+package dev.gabysql.core.dialect;
+
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.postgres.PostgresDialect;
+import dev.gabysql.core.dialect.sqlite.SqliteDialect;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.util.List;
+
+/** The registry of supported engines: the one place that lists them. */
+public final class Dialects {
+    private static final List<Dialect> ALL = List.of(new SqliteDialect(), new PostgresDialect());
+
+    private Dialects() {
+    }
+
+    public static Dialect forDatabase(DatabaseConfig db) {
+        for (Dialect dialect : ALL) {
+            if (dialect.handles(db.url())) {
+                return dialect;
+            }
+        }
+        throw new GabyException(ErrorCode.UNSUPPORTED_DATABASE, "Database `" + db.name() + "` (" + db.displayUrl()
+                + ") is not a supported kind of database.");
+    }
+}

@@ -1,0 +1,187 @@
+package dev.gabysql.core.dialect.postgres;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.ConnectionSource;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.exec.Session;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * PostgreSQL sessions from two lazily created HikariCP pools: one whose connections carry
+ * {@code default_transaction_read_only=on} for readonly calls, one for writes. Every checkout runs in an explicit
+ * transaction with {@code statement_timeout}, {@code lock_timeout} and {@code idle_in_transaction_session_timeout}
+ * set locally; readonly transactions are READ ONLY and always end in ROLLBACK. A connection in doubt is evicted.
+ * Thread-safe.
+ */
+final class PostgresConnectionSource implements ConnectionSource {
+    private static final int POOL_SIZE = 4;
+    private static final long CONNECT_TIMEOUT_MS = 5_000;
+
+    private final DatabaseConfig db;
+    private volatile HikariDataSource readPool;
+    private volatile HikariDataSource writePool;
+
+    PostgresConnectionSource(DatabaseConfig db) {
+        this.db = db;
+    }
+
+    @Override
+    public Session open(Mode mode, Limits limits) {
+        boolean readOnly = mode == Mode.READONLY;
+        HikariDataSource pool = readOnly ? readPool() : writePool();
+        Connection c;
+        try {
+            c = pool.getConnection();
+        } catch (SQLException e) {
+            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
+                    + "` (" + db.displayUrl() + "): " + rootMessage(e), null, e.getSQLState(), null);
+        }
+        try {
+            begin(c, readOnly, limits);
+            return new PgSession(pool, c);
+        } catch (SQLException e) {
+            pool.evictConnection(c);
+            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to prepare a session on `" + db.name()
+                    + "`: " + e.getMessage(), null, e.getSQLState(), null);
+        }
+    }
+
+    private static void begin(Connection c, boolean readOnly, Limits limits) throws SQLException {
+        long timeoutMs = limits.statementTimeout().toMillis();
+        try (Statement st = c.createStatement()) {
+            st.execute((readOnly ? "SET TRANSACTION READ ONLY; " : "")
+                    + "SET LOCAL statement_timeout = " + timeoutMs + "; "
+                    + "SET LOCAL lock_timeout = " + Math.min(timeoutMs, 10_000) + "; "
+                    + "SET LOCAL idle_in_transaction_session_timeout = " + (timeoutMs + 30_000));
+        }
+    }
+
+    private HikariDataSource readPool() {
+        HikariDataSource p = readPool;
+        if (p == null) {
+            synchronized (this) {
+                if (readPool == null) {
+                    readPool = createPool(true);
+                }
+                p = readPool;
+            }
+        }
+        return p;
+    }
+
+    private HikariDataSource writePool() {
+        HikariDataSource p = writePool;
+        if (p == null) {
+            synchronized (this) {
+                if (writePool == null) {
+                    writePool = createPool(false);
+                }
+                p = writePool;
+            }
+        }
+        return p;
+    }
+
+    private HikariDataSource createPool(boolean readOnly) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("gabysql-" + db.name() + (readOnly ? "-ro" : "-rw"));
+        config.setJdbcUrl(db.url());
+        if (db.user() != null) {
+            config.setUsername(db.user());
+        }
+        if (db.password() != null) {
+            config.setPassword(db.password());
+        }
+        config.setAutoCommit(false);
+        config.setMaximumPoolSize(POOL_SIZE);
+        config.setMinimumIdle(0);
+        config.setConnectionTimeout(CONNECT_TIMEOUT_MS);
+        config.setInitializationFailTimeout(-1);
+        config.addDataSourceProperty("ApplicationName", "gabysql");
+        config.addDataSourceProperty("connectTimeout", "5");
+        if (readOnly) {
+            config.addDataSourceProperty("options", "-c default_transaction_read_only=on");
+        }
+        return new HikariDataSource(config);
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? e.getMessage() : t.getMessage();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (readPool != null) {
+            readPool.close();
+        }
+        if (writePool != null) {
+            writePool.close();
+        }
+    }
+
+    /** One transaction on one pooled connection. */
+    private static final class PgSession implements Session {
+        private final HikariDataSource pool;
+        private final Connection connection;
+        private boolean committed;
+        private boolean broken;
+
+        PgSession(HikariDataSource pool, Connection connection) {
+            this.pool = pool;
+            this.connection = connection;
+        }
+
+        @Override
+        public Connection connection() {
+            return connection;
+        }
+
+        @Override
+        public void commit() {
+            try {
+                connection.commit();
+                committed = true;
+            } catch (SQLException e) {
+                broken = true;
+                throw new GabyException(ErrorCode.SQL_ERROR, "Commit failed: " + e.getMessage(), null,
+                        e.getSQLState(), null);
+            }
+        }
+
+        @Override
+        public void markBroken() {
+            broken = true;
+        }
+
+        @Override
+        public void close() {
+            if (!committed) {
+                try {
+                    connection.rollback();
+                } catch (SQLException e) {
+                    broken = true;
+                }
+            }
+            if (broken) {
+                pool.evictConnection(connection);
+            } else {
+                try {
+                    connection.close();
+                } catch (SQLException ignored) {
+                    // the pool discards it
+                }
+            }
+        }
+    }
+}

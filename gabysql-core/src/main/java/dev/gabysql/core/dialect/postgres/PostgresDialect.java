@@ -1,0 +1,88 @@
+package dev.gabysql.core.dialect.postgres;
+
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.exec.ConnectionSource;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.introspect.IntegrityReport;
+import dev.gabysql.core.introspect.SchemaReader;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/** PostgreSQL through pgJDBC, pooled with HikariCP. */
+public final class PostgresDialect implements Dialect {
+    private final PostgresSchemaReader schemaReader = new PostgresSchemaReader();
+
+    @Override
+    public String id() {
+        return "postgresql";
+    }
+
+    @Override
+    public boolean handles(String jdbcUrl) {
+        return jdbcUrl != null && jdbcUrl.startsWith("jdbc:postgresql:");
+    }
+
+    @Override
+    public SqlFlavor flavor() {
+        return SqlFlavor.POSTGRESQL;
+    }
+
+    @Override
+    public ConnectionSource connect(DatabaseConfig db, Limits limits) {
+        return new PostgresConnectionSource(db);
+    }
+
+    @Override
+    public SchemaReader schemaReader() {
+        return schemaReader;
+    }
+
+    /**
+     * With the amcheck extension installed: {@code bt_index_check} on every valid B-tree index of user schemas.
+     * Without it: the catalog's own view of index validity (an index left invalid by a failed build), and a note
+     * that amcheck would check more.
+     */
+    @Override
+    public IntegrityReport integrityCheck(Connection c) throws SQLException {
+        List<String> problems = new ArrayList<>();
+        try (Statement st = c.createStatement()) {
+            boolean amcheck;
+            try (ResultSet rs = st.executeQuery("SELECT 1 FROM pg_extension WHERE extname = 'amcheck'")) {
+                amcheck = rs.next();
+            }
+            try (ResultSet rs = st.executeQuery("SELECT n.nspname || '.' || i.relname FROM pg_index x"
+                    + " JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_namespace n ON n.oid = i.relnamespace"
+                    + " WHERE NOT x.indisvalid AND n.nspname NOT IN ('pg_catalog','information_schema')")) {
+                while (rs.next()) {
+                    problems.add("index " + rs.getString(1) + " is invalid (a failed or interrupted build)");
+                }
+            }
+            if (!amcheck) {
+                return new IntegrityReport(null, problems.isEmpty(), "pg_index.indisvalid",
+                        "index validity flags in the catalog only; install the amcheck extension"
+                                + " (CREATE EXTENSION amcheck) for a structural check of B-tree indexes", problems);
+            }
+            int checked;
+            try (ResultSet rs = st.executeQuery("SELECT count(bt_index_check(x.indexrelid)) FROM pg_index x"
+                    + " JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_am a ON a.oid = i.relam"
+                    + " JOIN pg_namespace n ON n.oid = i.relnamespace WHERE a.amname = 'btree' AND x.indisvalid"
+                    + " AND x.indisready AND i.relpersistence <> 't'"
+                    + " AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')")) {
+                rs.next();
+                checked = rs.getInt(1);
+            } catch (SQLException e) {
+                problems.add("amcheck: " + e.getMessage());
+                checked = -1;
+            }
+            return new IntegrityReport(null, problems.isEmpty(), "amcheck bt_index_check",
+                    (checked >= 0 ? checked + " B-tree indexes" : "B-tree indexes")
+                            + " of user schemas, structurally, plus index validity flags", problems);
+        }
+    }
+}

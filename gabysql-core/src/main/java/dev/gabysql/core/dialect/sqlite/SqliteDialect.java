@@ -1,0 +1,74 @@
+package dev.gabysql.core.dialect.sqlite;
+
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.exec.ConnectionSource;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.introspect.IntegrityReport;
+import dev.gabysql.core.introspect.SchemaReader;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/** SQLite through the xerial driver: the embedded default. */
+public final class SqliteDialect implements Dialect {
+    private final SqliteSchemaReader schemaReader = new SqliteSchemaReader();
+
+    @Override
+    public String id() {
+        return "sqlite";
+    }
+
+    @Override
+    public boolean handles(String jdbcUrl) {
+        return jdbcUrl != null && jdbcUrl.startsWith("jdbc:sqlite:");
+    }
+
+    @Override
+    public SqlFlavor flavor() {
+        return SqlFlavor.SQLITE;
+    }
+
+    @Override
+    public ConnectionSource connect(DatabaseConfig db, Limits limits) {
+        return new SqliteConnectionSource(db);
+    }
+
+    @Override
+    public SchemaReader schemaReader() {
+        return schemaReader;
+    }
+
+    @Override
+    public String explain(String sql) {
+        return "EXPLAIN QUERY PLAN " + sql;
+    }
+
+    /** {@code PRAGMA integrity_check} (b-trees, pages, indexes) plus {@code PRAGMA foreign_key_check}. */
+    @Override
+    public IntegrityReport integrityCheck(Connection connection) throws SQLException {
+        List<String> problems = new ArrayList<>();
+        try (Statement st = connection.createStatement()) {
+            try (ResultSet rs = st.executeQuery("PRAGMA integrity_check")) {
+                while (rs.next()) {
+                    String line = rs.getString(1);
+                    if (!"ok".equalsIgnoreCase(line)) {
+                        problems.add(line);
+                    }
+                }
+            }
+            try (ResultSet rs = st.executeQuery("PRAGMA foreign_key_check")) {
+                while (rs.next()) {
+                    problems.add("foreign key violation: table " + rs.getString(1) + " rowid " + rs.getString(2)
+                            + " references missing row in " + rs.getString(3));
+                }
+            }
+        }
+        return new IntegrityReport(null, problems.isEmpty(), "PRAGMA integrity_check; PRAGMA foreign_key_check",
+                "every table and index b-tree, page structure, index consistency, and foreign keys", problems);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.gabysql.core.error;
+
+/**
+ * Every failure gabysql reports has one of these stable codes. Clients (agents, scripts) branch on the code,
+ * people read the message and the hint. The table here is the single place that maps a code to an HTTP status
+ * and a CLI exit code; MCP reports every code as a tool result with {@code isError}.
+ */
+public enum ErrorCode {
+    // caller mistakes
+    BAD_REQUEST(400, 2, "Check the arguments of the call."),
+    EMPTY_SQL(400, 1, "Pass one SQL statement."),
+    MULTIPLE_STATEMENTS(400, 1, "Send exactly one statement per call; split the script into separate calls."),
+    INVALID_DATABASE_NAME(400, 1, "Use a database name from gabysql_list_databases, never a path or URL."),
+    UNKNOWN_DATABASE(404, 1, "Use one of the names gabysql_list_databases returns."),
+    UNKNOWN_TABLE(404, 1, "List tables with SHOW TABLES or gabysql_describe_database."),
+    // refusals by the guard or the mode
+    UNCLASSIFIABLE(403, 1, "Rewrite the statement in plain SQL the guard can classify."),
+    READ_ONLY(403, 1, "This call may only read. Use gabysql_execute on a database whose mode allows writes."),
+    FORBIDDEN_BY_MODE(403, 1, "The effective access mode does not allow this statement."),
+    TRANSACTION_CONTROL(403, 1, "gabysql owns transactions: send the statement alone, without BEGIN/COMMIT/ROLLBACK."),
+    SESSION_CHANGE(403, 1, "Session settings are fixed by gabysql; remove SET/RESET/set_config."),
+    SIDE_EFFECT(403, 1, "The statement calls a function or clause with side effects; it is not allowed here."),
+    FULL_TABLE_WRITE(403, 1, "Add a WHERE clause, or pass allow_full_table: true if every row is really meant."),
+    // write confirmation
+    CONFIRM_TOKEN_INVALID(403, 1, "Run gabysql_execute without a token to get a fresh preview and token."),
+    CONFIRM_TOKEN_EXPIRED(403, 1, "The preview is too old; run gabysql_execute without a token again."),
+    DATA_CHANGED(409, 1, "The data changed since the preview; preview again and review the new result."),
+    // the database
+    SQL_ERROR(400, 1, "Fix the SQL; the database's message says what it did not accept."),
+    TIMEOUT(504, 1, "Narrow the query (WHERE, LIMIT, an index) or ask for a longer statement timeout."),
+    CANCELLED(499, 1, "The call was cancelled by the client."),
+    DATABASE_UNAVAILABLE(503, 1, "Check that the database server is running and reachable, then retry."),
+    UNSUPPORTED_DATABASE(400, 2, "Use a SQLite file or a jdbc:postgresql:// URL."),
+    CONFIG_INVALID(400, 2, "Fix the configuration as the message says."),
+    // the server
+    UNAUTHORIZED(401, 1, "Send a valid bearer token in the Authorization header."),
+    OVER_CAPACITY(503, 1, "The server is at its concurrency cap; retry after a moment."),
+    TOO_LARGE(413, 1, "Send a smaller request."),
+    INTERNAL(500, 1, "This is a bug in gabysql; the server log has details.");
+
+    private final int httpStatus;
+    private final int exitCode;
+    private final String defaultHint;
+
+    ErrorCode(int httpStatus, int exitCode, String defaultHint) {
+        this.httpStatus = httpStatus;
+        this.exitCode = exitCode;
+        this.defaultHint = defaultHint;
+    }
+
+    public int httpStatus() {
+        return httpStatus;
+    }
+
+    /** picocli's convention: 0 ok, 1 failure, 2 usage. */
+    public int exitCode() {
+        return exitCode;
+    }
+
+    public String defaultHint() {
+        return defaultHint;
+    }
+}

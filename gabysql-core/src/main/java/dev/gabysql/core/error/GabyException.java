@@ -1,0 +1,50 @@
+package dev.gabysql.core.error;
+
+/**
+ * The one unchecked exception gabysql throws across its layers. It carries a stable {@link ErrorCode}, a message
+ * that is safe to show (no password, no stack trace, SQL cut to about 1 KB) and a hint saying what to do instead.
+ * Front ends render it; they never print the cause chain.
+ */
+public final class GabyException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private static final int MAX_MESSAGE = 1024;
+
+    private final ErrorCode code;
+    private final String hint;
+    private final String sqlState;
+
+    public GabyException(ErrorCode code, String message) {
+        this(code, message, null, null, null);
+    }
+
+    public GabyException(ErrorCode code, String message, String hint) {
+        this(code, message, hint, null, null);
+    }
+
+    public GabyException(ErrorCode code, String message, String hint, String sqlState, Throwable cause) {
+        super(cut(message), cause, false, false);
+        this.code = code;
+        this.hint = hint == null ? code.defaultHint() : hint;
+        this.sqlState = sqlState;
+    }
+
+    public ErrorCode code() {
+        return code;
+    }
+
+    public String hint() {
+        return hint;
+    }
+
+    /** The SQLSTATE of the database error behind this one, or null. */
+    public String sqlState() {
+        return sqlState;
+    }
+
+    static String cut(String message) {
+        if (message == null) {
+            return "";
+        }
+        return message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE) + "…";
+    }
+}

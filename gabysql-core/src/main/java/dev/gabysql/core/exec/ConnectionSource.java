@@ -1,0 +1,15 @@
+package dev.gabysql.core.exec;
+
+import dev.gabysql.core.config.Mode;
+
+/**
+ * Hands out hardened sessions on one database. Connections are opened lazily (start-up stays fast). Thread-safe.
+ */
+public interface ConnectionSource extends AutoCloseable {
+
+    /** A session prepared for {@code mode}: read-only in the engine when the mode is readonly. */
+    Session open(Mode mode, Limits limits);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,23 @@
+package dev.gabysql.core.exec;
+
+import java.time.Duration;
+
+/**
+ * The bounds of one call: how long a statement may run, how many rows and characters come back, how long one
+ * value may be before it is cut.
+ */
+public record Limits(Duration statementTimeout, int maxRows, int maxValueChars, int maxResultChars) {
+    public static final Limits DEFAULT = new Limits(Duration.ofSeconds(30), 500, 2_000, 200_000);
+
+    public Limits withMaxRows(int rows) {
+        return new Limits(statementTimeout, rows, maxValueChars, maxResultChars);
+    }
+
+    public Limits withStatementTimeout(Duration timeout) {
+        return new Limits(timeout, maxRows, maxValueChars, maxResultChars);
+    }
+
+    public int timeoutSeconds() {
+        return (int) Math.max(1, (statementTimeout.toMillis() + 999) / 1000);
+    }
+}

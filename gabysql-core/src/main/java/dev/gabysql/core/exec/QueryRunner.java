@@ -1,0 +1,180 @@
+package dev.gabysql.core.exec;
+
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.service.Cancellation;
+import dev.gabysql.core.service.QueryResult;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs one statement on a session and streams its rows up to the caps: rows are fetched in batches and the
+ * statement is closed as soon as a cap is reached, so the database stops producing. Stateless.
+ */
+public final class QueryRunner {
+    private static final int MAX_FETCH = 1_000;
+
+    private QueryRunner() {
+    }
+
+    /**
+     * Runs a statement that returns rows.
+     *
+     * @param what what is being done, for error messages ("Query on `sales`")
+     * @throws GabyException with TIMEOUT, CANCELLED, SQL_ERROR, … on failure
+     */
+    public static QueryResult query(String what, Connection c, String sql, List<Object> params, Limits limits,
+                                    Cancellation cancellation) {
+        long start = System.nanoTime();
+        Running running = null;
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, params);
+            ps.setFetchSize(Math.min(limits.maxRows() + 1, MAX_FETCH));
+            ps.setMaxRows(limits.maxRows() + 1);
+            running = Running.start(ps, limits, cancellation);
+            try (Running r = running) {
+                r.check(ps.execute());
+                try (ResultSet rs = ps.getResultSet()) {
+                    return collect(rs, limits, start, null);
+                }
+            }
+        } catch (SQLException e) {
+            throw fail(what, e, running, cancellation);
+        }
+    }
+
+    /**
+     * Runs a statement that changes rows and returns the count (and the first rows, when it has RETURNING).
+     *
+     * @throws GabyException with TIMEOUT, CANCELLED, SQL_ERROR, … on failure
+     */
+    public static Outcome update(String what, Connection c, String sql, List<Object> params, Limits limits,
+                                 Cancellation cancellation) {
+        long start = System.nanoTime();
+        Running running = null;
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, params);
+            running = Running.start(ps, limits, cancellation);
+            try (Running r = running) {
+                if (ps.execute()) {
+                    try (ResultSet rs = ps.getResultSet()) {
+                        List<Object> counted = new ArrayList<>();
+                        QueryResult rows = collect(rs, limits, start, counted);
+                        return new Outcome((Long) counted.get(0), rows);
+                    }
+                }
+                return new Outcome(Math.max(0, ps.getLargeUpdateCount()), null);
+            }
+        } catch (SQLException e) {
+            throw fail(what, e, running, cancellation);
+        }
+    }
+
+    private static GabyException fail(String what, SQLException e, Running running, Cancellation cancellation) {
+        boolean timedOut = running != null && running.timedOut();
+        boolean cancelled = cancellation != null && cancellation.isCancelled();
+        return SqlErrors.translate(what, e, timedOut, cancelled);
+    }
+
+    /** The affected row count of a write and, with RETURNING, the first rows. */
+    public record Outcome(long affectedRows, QueryResult rows) {
+    }
+
+    static void bind(PreparedStatement ps, List<Object> params) throws SQLException {
+        for (int i = 0; i < params.size(); i++) {
+            ps.setObject(i + 1, params.get(i));
+        }
+    }
+
+    /** Reads rows up to the caps; with {@code countAll} it goes on counting (not keeping) the remaining rows. */
+    private static QueryResult collect(ResultSet rs, Limits limits, long start, List<Object> countAll)
+            throws SQLException {
+        ResultSetMetaData md = rs.getMetaData();
+        int n = md.getColumnCount();
+        List<QueryResult.Column> columns = new ArrayList<>(n);
+        for (int i = 1; i <= n; i++) {
+            columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        int chars = 0;
+        String note = null;
+        long total = 0;
+        while (rs.next()) {
+            total++;
+            if (note != null) {
+                if (countAll == null) {
+                    break;
+                }
+                continue;
+            }
+            if (rows.size() >= limits.maxRows()) {
+                note = "Only the first " + limits.maxRows() + " rows are shown (row cap). Add LIMIT, a WHERE"
+                        + " clause or aggregate to see what matters.";
+                if (countAll == null) {
+                    break;
+                }
+                continue;
+            }
+            List<Object> row = new ArrayList<>(n);
+            for (int i = 1; i <= n; i++) {
+                Object v = Values.read(rs, i, limits.maxValueChars());
+                chars += Values.renderedLength(v);
+                row.add(v);
+            }
+            if (chars > limits.maxResultChars() && !rows.isEmpty()) {
+                note = "Only the first " + rows.size() + " rows are shown (the result passed "
+                        + limits.maxResultChars() + " characters). Select fewer columns, add LIMIT or aggregate.";
+                if (countAll == null) {
+                    break;
+                }
+                continue;
+            }
+            rows.add(row);
+        }
+        if (countAll != null) {
+            countAll.add(total);
+        }
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        return new QueryResult(columns, rows, note != null, note, ms);
+    }
+
+    /** Watchdog and client cancellation around one running statement. */
+    static final class Running implements AutoCloseable {
+        private final Watchdog.Armed watchdog;
+        private final Cancellation cancellation;
+
+        private Running(Watchdog.Armed watchdog, Cancellation cancellation) {
+            this.watchdog = watchdog;
+            this.cancellation = cancellation;
+        }
+
+        static Running start(PreparedStatement ps, Limits limits, Cancellation cancellation) throws SQLException {
+            if (cancellation != null) {
+                cancellation.attach(ps);
+            }
+            return new Running(Watchdog.arm(ps, limits.statementTimeout()), cancellation);
+        }
+
+        void check(boolean hasResultSet) throws SQLException {
+            if (!hasResultSet) {
+                throw new SQLException("The statement returned no rows.", "0A000");
+            }
+        }
+
+        boolean timedOut() {
+            return watchdog.fired();
+        }
+
+        @Override
+        public void close() {
+            watchdog.close();
+            if (cancellation != null) {
+                cancellation.detach();
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package dev.gabysql.core.exec;
+
+import java.sql.Connection;
+
+/**
+ * One checkout of a connection, inside one transaction that gabysql owns. Closing it ends the transaction with a
+ * ROLLBACK unless {@link #commit()} was called, and resets or discards the connection. Not thread-safe.
+ */
+public interface Session extends AutoCloseable {
+
+    Connection connection();
+
+    void commit();
+
+    /** Marks the connection as in doubt: it will be discarded instead of reused. */
+    void markBroken();
+
+    @Override
+    void close();
+}

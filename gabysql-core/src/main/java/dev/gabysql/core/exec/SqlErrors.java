@@ -1,0 +1,54 @@
+package dev.gabysql.core.exec;
+
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.sql.SQLException;
+import java.util.Locale;
+
+/**
+ * Maps driver errors to gabysql's codes, keeping the SQLSTATE. The SQLSTATE knowledge lives in this one table.
+ */
+public final class SqlErrors {
+    private SqlErrors() {
+    }
+
+    /**
+     * @param what   what gabysql was doing, e.g. "Query on `sales` failed"
+     * @param e      the driver's exception
+     * @param timedOut whether gabysql's watchdog cancelled the statement
+     * @param cancelled whether the client cancelled the call
+     */
+    public static GabyException translate(String what, SQLException e, boolean timedOut, boolean cancelled) {
+        String state = e.getSQLState();
+        String msg = firstLine(e.getMessage());
+        if (cancelled) {
+            return new GabyException(ErrorCode.CANCELLED, what + ": cancelled by the client.", null, state, null);
+        }
+        if (timedOut || "57014".equals(state)) { // 57014 query_canceled: statement_timeout in PostgreSQL
+            return new GabyException(ErrorCode.TIMEOUT, what + ": the statement ran past its timeout and was"
+                    + " cancelled.", null, state, null);
+        }
+        if ("25006".equals(state)) { // 25006 read_only_sql_transaction: layer 2 refused a write
+            return new GabyException(ErrorCode.READ_ONLY, what + ": the database refused a write in a read-only"
+                    + " transaction (" + msg + ").", null, state, null);
+        }
+        if (state != null && state.startsWith("08")) { // class 08: connection exception
+            return new GabyException(ErrorCode.DATABASE_UNAVAILABLE, what + ": " + msg, null, state, null);
+        }
+        if (msg != null && msg.toLowerCase(Locale.ROOT).contains("attempt to write a readonly database")) {
+            return new GabyException(ErrorCode.READ_ONLY, what + ": the database refused a write on a read-only"
+                    + " connection (" + msg + ").", null, state, null); // SQLITE_READONLY
+        }
+        return new GabyException(ErrorCode.SQL_ERROR, what + ": " + msg, null, state, null);
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "unknown database error";
+        }
+        String m = message.strip();
+        int nl = m.indexOf('\n');
+        // keep PostgreSQL's "Position:"/"Hint:" lines short but present
+        return nl < 0 ? m : m.substring(0, nl) + " " + m.substring(nl + 1).strip().replace('\n', ' ');
+    }
+}

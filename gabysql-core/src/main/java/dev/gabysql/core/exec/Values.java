@@ -1,0 +1,81 @@
+package dev.gabysql.core.exec;
+
+import java.math.BigDecimal;
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * Turns JDBC values into JSON-friendly ones (null, Boolean, Long, BigDecimal, Double, String) and cuts long values
+ * with a visible marker, so that one huge cell cannot flood a model's context.
+ */
+final class Values {
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    private Values() {
+    }
+
+    static Object read(ResultSet rs, int column, int maxChars) throws SQLException {
+        Object v = rs.getObject(column);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Boolean || v instanceof Long || v instanceof Integer || v instanceof Short
+                || v instanceof Byte) {
+            return v instanceof Boolean ? v : ((Number) v).longValue();
+        }
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            return Double.isFinite(d) ? (Object) d : String.valueOf(d);
+        }
+        if (v instanceof BigDecimal) {
+            return v;
+        }
+        if (v instanceof byte[]) {
+            return hex((byte[]) v, maxChars);
+        }
+        if (v instanceof Blob) {
+            Blob b = (Blob) v;
+            long len = b.length();
+            return hex(b.getBytes(1, (int) Math.min(len, maxChars)), maxChars) + (len > maxChars ? "…" : "");
+        }
+        if (v instanceof Clob) {
+            Clob c = (Clob) v;
+            return cut(c.getSubString(1, (int) Math.min(c.length(), maxChars + 1L)), maxChars, c.length());
+        }
+        if (v instanceof Array) {
+            Object[] items = (Object[]) ((Array) v).getArray();
+            return cut(java.util.Arrays.deepToString(items).replace('[', '{').replace(']', '}'), maxChars, -1);
+        }
+        String s = v.toString();
+        return cut(s, maxChars, s.length());
+    }
+
+    /** Cuts {@code s} to {@code max} characters, saying how many were left out. */
+    static String cut(String s, int max, long fullLength) {
+        if (s.length() <= max) {
+            return s;
+        }
+        long total = fullLength < 0 ? s.length() : fullLength;
+        return s.substring(0, max) + "…[+" + (total - max) + " chars]";
+    }
+
+    private static String hex(byte[] bytes, int maxChars) {
+        int n = Math.min(bytes.length, Math.max(1, (maxChars - 2) / 2));
+        StringBuilder sb = new StringBuilder(2 + 2 * n).append("\\x");
+        for (int i = 0; i < n; i++) {
+            sb.append(HEX[(bytes[i] >> 4) & 0xf]).append(HEX[bytes[i] & 0xf]);
+        }
+        if (n < bytes.length) {
+            sb.append("…[+").append(bytes.length - n).append(" bytes]");
+        }
+        return sb.toString();
+    }
+
+    /** Rough size of a value once rendered, for the result's character budget. */
+    static int renderedLength(Object v) {
+        return v == null ? 4 : v.toString().length() + 3;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.gabysql.core.service;
+
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.exec.ConnectionSource;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.introspect.SchemaModel;
+import java.time.Duration;
+
+/**
+ * A catalog entry at run time: its dialect, its (lazily opened) connections and its cached schema.
+ * Thread-safe.
+ */
+final class DatabaseHandle implements AutoCloseable {
+    private final DatabaseConfig config;
+    private final Dialect dialect;
+    private final Limits limits;
+    private ConnectionSource source;
+    private volatile Cached cached;
+
+    DatabaseHandle(DatabaseConfig config, Dialect dialect, Limits limits) {
+        this.config = config;
+        this.dialect = dialect;
+        this.limits = limits;
+    }
+
+    DatabaseConfig config() {
+        return config;
+    }
+
+    Dialect dialect() {
+        return dialect;
+    }
+
+    Limits limits() {
+        return limits;
+    }
+
+    synchronized ConnectionSource source() {
+        if (source == null) {
+            source = dialect.connect(config, limits);
+        }
+        return source;
+    }
+
+    SchemaModel cachedSchema() {
+        Cached c = cached;
+        return c != null && System.nanoTime() < c.expiresAtNanos ? c.model : null;
+    }
+
+    void cacheSchema(SchemaModel model, Duration ttl) {
+        cached = new Cached(model, System.nanoTime() + ttl.toNanos());
+    }
+
+    void invalidateSchema() {
+        cached = null;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (source != null) {
+            source.close();
+            source = null;
+        }
+    }
+
+    private record Cached(SchemaModel model, long expiresAtNanos) {
+    }
+}

@@ -1,0 +1,317 @@
+package dev.gabysql.core.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gabysql.core.catalog.Catalog;
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.config.Settings;
+import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.dialect.Dialects;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.exec.QueryRunner;
+import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.exec.SqlErrors;
+import dev.gabysql.core.guard.AccessPolicy;
+import dev.gabysql.core.guard.InspectedStatement;
+import dev.gabysql.core.guard.SqlGuard;
+import dev.gabysql.core.introspect.IntegrityReport;
+import dev.gabysql.core.introspect.SchemaFilter;
+import dev.gabysql.core.introspect.SchemaModel;
+import dev.gabysql.core.util.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The service running in-process against the catalog's databases: front end → here → guard → runner → dialect →
+ * JDBC. Thread-safe; connections open lazily on first use.
+ */
+public final class LocalGabyService implements GabyService {
+    /** After these, the connection's state is in doubt: discard it rather than reuse it. */
+    private static final Set<ErrorCode> IN_DOUBT =
+            EnumSet.of(ErrorCode.TIMEOUT, ErrorCode.CANCELLED, ErrorCode.DATABASE_UNAVAILABLE, ErrorCode.INTERNAL);
+
+    private final Catalog catalog;
+    private final Settings settings;
+    private final Map<String, DatabaseHandle> handles = new ConcurrentHashMap<>();
+
+    public LocalGabyService(Catalog catalog, Settings settings) {
+        this.catalog = catalog;
+        this.settings = settings;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    @Override
+    public List<DatabaseInfo> listDatabases(CallContext ctx) {
+        List<DatabaseInfo> out = new ArrayList<>();
+        for (DatabaseConfig db : catalog.all()) {
+            String dialect;
+            List<String> warnings = new ArrayList<>();
+            try {
+                dialect = Dialects.forDatabase(db).id();
+            } catch (GabyException e) {
+                dialect = "unsupported";
+                warnings.add(e.getMessage());
+            }
+            Path file = sqliteFile(db);
+            if (file != null && !Files.exists(file)) {
+                warnings.add("file not found: " + file);
+            }
+            out.add(new DatabaseInfo(db.name(), dialect, db.displayUrl(), db.description(),
+                    effectiveMode(ctx, db).label(), warnings));
+        }
+        return out;
+    }
+
+    @Override
+    public QueryResult query(CallContext ctx, QueryRequest request) {
+        DatabaseHandle h = handle(request.db());
+        var meta = MetaCommand.parse(request.sql());
+        if (meta.isPresent()) {
+            return answerMeta(ctx, h, meta.get());
+        }
+        InspectedStatement stmt = SqlGuard.inspect(request.sql(), h.dialect().flavor());
+        AccessPolicy.requireRead(stmt);
+        Limits limits = limitsFor(h, request.maxRows());
+        return withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Query on `" + h.config().name() + "`",
+                s.connection(), stmt.sql(), request.params(), limits, ctx.cancellation()));
+    }
+
+    @Override
+    public ExecuteResult execute(CallContext ctx, ExecuteRequest request) {
+        DatabaseHandle h = handle(request.db());
+        Mode mode = effectiveMode(ctx, h.config());
+        if (!mode.allowsWrites()) {
+            throw new GabyException(ErrorCode.READ_ONLY, "Database `" + h.config().name() + "` is readonly for"
+                    + " this call; gabysql_execute is not available.", "Use gabysql_query for reads.");
+        }
+        InspectedStatement stmt = SqlGuard.inspect(request.sql(), h.dialect().flavor());
+        AccessPolicy.authorizeWrite(stmt, mode, request.allowFullTable());
+        throw new GabyException(ErrorCode.FORBIDDEN_BY_MODE, "Writes are not available yet.");
+    }
+
+    @Override
+    public Rendered describeDatabase(CallContext ctx, DescribeRequest request) {
+        DatabaseHandle h = handle(request.db());
+        SchemaModel model = schemaModel(h);
+        return render(model);
+    }
+
+    @Override
+    public Rendered describeTable(CallContext ctx, String db, String table, boolean sampleRows) {
+        DatabaseHandle h = handle(db);
+        SchemaModel.Table t = findTable(h, table);
+        return render(t);
+    }
+
+    @Override
+    public Rendered search(CallContext ctx, String db, String pattern, String kind) {
+        DatabaseHandle h = handle(db);
+        String needle = pattern == null ? "" : pattern.toLowerCase(java.util.Locale.ROOT).replace("%", "");
+        List<String> hits = new ArrayList<>();
+        for (SchemaModel.Table t : schemaModel(h).tables()) {
+            if (t.name().toLowerCase(java.util.Locale.ROOT).contains(needle)) {
+                hits.add(t.kind() + " " + t.name());
+            }
+            for (SchemaModel.Column c : t.columns()) {
+                if (c.name().toLowerCase(java.util.Locale.ROOT).contains(needle)) {
+                    hits.add("column " + t.name() + "." + c.name());
+                }
+            }
+        }
+        return new Rendered(String.join("\n", hits), Json.tree(Map.of("matches", hits)));
+    }
+
+    @Override
+    public Rendered explain(CallContext ctx, String db, String sql) {
+        DatabaseHandle h = handle(db);
+        InspectedStatement stmt = SqlGuard.inspect(sql, h.dialect().flavor());
+        AccessPolicy.requireRead(stmt);
+        Limits limits = h.limits();
+        QueryResult plan = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Explain on `"
+                + h.config().name() + "`", s.connection(), h.dialect().explain(stmt.sql()), List.of(), limits,
+                ctx.cancellation()));
+        StringBuilder text = new StringBuilder();
+        for (List<Object> row : plan.rows()) {
+            text.append(row.get(row.size() - 1)).append('\n');
+        }
+        return new Rendered(text.toString().strip(), Json.tree(plan));
+    }
+
+    @Override
+    public IntegrityReport integrityCheck(CallContext ctx, String db) {
+        DatabaseHandle h = handle(db);
+        return withSession(h, Mode.READONLY, h.limits(), s -> {
+            try {
+                return h.dialect().integrityCheck(s.connection()).withDatabase(h.config().name());
+            } catch (SQLException e) {
+                throw SqlErrors.translate("Integrity check of `" + h.config().name() + "`", e, false, false);
+            }
+        });
+    }
+
+    @Override
+    public Rendered schema(CallContext ctx, String db) {
+        return render(schemaModel(handle(db)));
+    }
+
+    @Override
+    public Rendered diagram(CallContext ctx, String db) {
+        SchemaModel model = schemaModel(handle(db));
+        StringBuilder sb = new StringBuilder("erDiagram\n");
+        for (SchemaModel.Table t : model.tables()) {
+            for (SchemaModel.ForeignKey fk : t.foreignKeys()) {
+                sb.append("  ").append(t.name()).append(" }o--|| ").append(fk.refTable()).append(" : \"")
+                        .append(String.join(",", fk.columns())).append("\"\n");
+            }
+        }
+        return new Rendered(sb.toString(), null);
+    }
+
+    @Override
+    public Mode highestMode() {
+        Mode best = Mode.READONLY;
+        for (DatabaseConfig db : catalog.all()) {
+            Mode m = settings.mode().capTo(db.maxMode());
+            if (m.compareTo(best) > 0) {
+                best = m;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public void close() {
+        handles.values().forEach(DatabaseHandle::close);
+        handles.clear();
+    }
+
+    Mode effectiveMode(CallContext ctx, DatabaseConfig db) {
+        return settings.mode().capTo(db.maxMode()).capTo(ctx == null ? null : ctx.callerCap());
+    }
+
+    private DatabaseHandle handle(String name) {
+        DatabaseConfig db = catalog.resolve(name);
+        return handles.computeIfAbsent(db.name(), n -> {
+            Dialect dialect = Dialects.forDatabase(db);
+            Limits limits = settings.limits();
+            if (db.statementTimeout() != null) {
+                limits = limits.withStatementTimeout(db.statementTimeout());
+            }
+            if (db.rowCap() > 0) {
+                limits = limits.withMaxRows(db.rowCap());
+            }
+            return new DatabaseHandle(db, dialect, limits);
+        });
+    }
+
+    private static Limits limitsFor(DatabaseHandle h, Integer requestedRows) {
+        Limits limits = h.limits();
+        if (requestedRows != null) {
+            if (requestedRows < 1) {
+                throw new GabyException(ErrorCode.BAD_REQUEST, "max_rows must be at least 1.");
+            }
+            limits = limits.withMaxRows(Math.min(requestedRows, limits.maxRows()));
+        }
+        return limits;
+    }
+
+    /** Runs work in one session; a failure that leaves the connection in doubt discards it. */
+    private static <T> T withSession(DatabaseHandle h, Mode mode, Limits limits, Function<Session, T> work) {
+        try (Session s = h.source().open(mode, limits)) {
+            try {
+                return work.apply(s);
+            } catch (GabyException e) {
+                if (IN_DOUBT.contains(e.code())) {
+                    s.markBroken();
+                }
+                throw e;
+            } catch (RuntimeException e) {
+                s.markBroken();
+                throw e;
+            }
+        }
+    }
+
+    SchemaModel schemaModel(DatabaseHandle h) {
+        SchemaModel cached = h.cachedSchema();
+        if (cached != null) {
+            return cached;
+        }
+        SchemaModel model = withSession(h, Mode.READONLY, h.limits(), s -> {
+            try {
+                SchemaModel m = h.dialect().schemaReader().read(s.connection(), SchemaFilter.ALL);
+                return new SchemaModel(h.config().name(), m.dialect(), m.tables());
+            } catch (SQLException e) {
+                throw SqlErrors.translate("Reading the schema of `" + h.config().name() + "`", e, false, false);
+            }
+        });
+        h.cacheSchema(model, settings.schemaTtl());
+        return model;
+    }
+
+    private SchemaModel.Table findTable(DatabaseHandle h, String table) {
+        if (table == null || table.isBlank()) {
+            throw new GabyException(ErrorCode.BAD_REQUEST, "No table named.", "Pass table.");
+        }
+        String schema = null;
+        String name = table;
+        int dot = table.indexOf('.');
+        if (dot > 0) {
+            schema = table.substring(0, dot);
+            name = table.substring(dot + 1);
+        }
+        for (SchemaModel.Table t : schemaModel(h).tables()) {
+            if (t.name().equals(name) && (schema == null || schema.equals(t.schema()))) {
+                return t;
+            }
+        }
+        throw new GabyException(ErrorCode.UNKNOWN_TABLE, "Database `" + h.config().name() + "` has no table `"
+                + table + "`.");
+    }
+
+    private QueryResult answerMeta(CallContext ctx, DatabaseHandle h, MetaCommand meta) {
+        switch (meta.kind()) {
+            case SHOW_DATABASES:
+                return MetaResults.databases(listDatabases(ctx));
+            case SHOW_TABLES:
+                return MetaResults.tables(schemaModel(h));
+            case DESCRIBE:
+                return MetaResults.describe(findTable(h, meta.argument()));
+            case INTEGRITY_CHECK:
+                return MetaResults.integrity(integrityCheck(ctx, h.config().name()));
+            default:
+                throw new GabyException(ErrorCode.INTERNAL, "Unhandled meta-command " + meta.kind());
+        }
+    }
+
+    private static Rendered render(Object value) {
+        JsonNode json = Json.tree(value);
+        return new Rendered(json.toString(), json);
+    }
+
+    private static Path sqliteFile(DatabaseConfig db) {
+        String url = db.url();
+        if (url == null || !url.startsWith("jdbc:sqlite:")) {
+            return null;
+        }
+        String rest = url.substring("jdbc:sqlite:".length());
+        if (rest.isEmpty() || rest.startsWith(":memory:") || rest.startsWith("file:")) {
+            return null;
+        }
+        int q = rest.indexOf('?');
+        return Path.of(q >= 0 ? rest.substring(0, q) : rest);
+    }
+}

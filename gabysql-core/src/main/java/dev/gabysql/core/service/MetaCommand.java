@@ -1,0 +1,42 @@
+package dev.gabysql.core.service;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * gabysql's own statements, answered from the catalog in every dialect: {@code SHOW DATABASES},
+ * {@code SHOW TABLES}, {@code DESCRIBE <table>}, {@code INTEGRITY CHECK}. Matched whole and strictly, so that
+ * nothing else can ride along.
+ */
+record MetaCommand(Kind kind, String argument) {
+    enum Kind { SHOW_DATABASES, SHOW_TABLES, DESCRIBE, INTEGRITY_CHECK }
+
+    private static final Pattern SHOW_DATABASES = Pattern.compile("(?i)\\s*SHOW\\s+DATABASES\\s*;?\\s*");
+    private static final Pattern SHOW_TABLES = Pattern.compile("(?i)\\s*SHOW\\s+TABLES\\s*;?\\s*");
+    private static final Pattern INTEGRITY = Pattern.compile("(?i)\\s*INTEGRITY\\s+CHECK\\s*;?\\s*");
+    private static final Pattern DESCRIBE = Pattern.compile(
+            "(?i)\\s*(?:DESCRIBE|DESC)\\s+(?:\"((?:[^\"]|\"\")+)\"|`([^`]+)`|([A-Za-z_][A-Za-z0-9_$.]*))\\s*;?\\s*");
+
+    static Optional<MetaCommand> parse(String sql) {
+        if (sql == null) {
+            return Optional.empty();
+        }
+        if (SHOW_DATABASES.matcher(sql).matches()) {
+            return Optional.of(new MetaCommand(Kind.SHOW_DATABASES, null));
+        }
+        if (SHOW_TABLES.matcher(sql).matches()) {
+            return Optional.of(new MetaCommand(Kind.SHOW_TABLES, null));
+        }
+        if (INTEGRITY.matcher(sql).matches()) {
+            return Optional.of(new MetaCommand(Kind.INTEGRITY_CHECK, null));
+        }
+        Matcher m = DESCRIBE.matcher(sql);
+        if (m.matches()) {
+            String name = m.group(1) != null ? m.group(1).replace("\"\"", "\"")
+                    : m.group(2) != null ? m.group(2) : m.group(3);
+            return Optional.of(new MetaCommand(Kind.DESCRIBE, name));
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,2 @@
+/** Small shared helpers of the core (JSON). */
+package dev.gabysql.core.util;

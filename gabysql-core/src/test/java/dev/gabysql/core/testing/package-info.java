@@ -1,0 +1,2 @@
+/** Real-database fixtures for tests of every module. */
+package dev.gabysql.core.testing;
