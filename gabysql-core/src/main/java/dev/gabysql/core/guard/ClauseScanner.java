@@ -12,6 +12,10 @@ import java.util.Set;
 final class ClauseScanner {
     /** A name right after these is a table or routine being declared, not a call: INSERT INTO t(a, b). */
     private static final Set<String> DECLARING = Set.of("INTO", "TABLE", "REFERENCES", "FUNCTION", "PROCEDURE");
+    /** A statement that writes, in parentheses: a writable CTE, wherever it is nested. */
+    private static final Set<String> WRITING = Set.of("INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE");
+    private static final SideEffect NESTED_WRITE = SideEffect.from(Mode.READWRITE,
+            "a data-modifying statement in parentheses changes data", ErrorCode.READ_ONLY);
     private static final SideEffect ROW_LOCK = SideEffect.from(Mode.READWRITE,
             "a locking clause (FOR UPDATE/SHARE, LOCK IN SHARE MODE) locks rows", ErrorCode.SIDE_EFFECT);
 
@@ -23,8 +27,10 @@ final class ClauseScanner {
             Token tk = t.get(i);
             if (tk.isName() && t.is(i + 1, Token.Type.LPAREN) && i + 1 < to) {
                 call(t, i, flavor, a);
+            } else if (tk.is(Token.Type.LPAREN) && WRITING.contains(t.word(i + 1))) {
+                a.effect(NESTED_WRITE);
             } else if (tk.is(Token.Type.WORD)) {
-                word(t, i, to, flavor, a);
+                word(t, i, flavor, a);
             } else if (tk.is(Token.Type.OPERATOR) && tk.text().contains(":=") && flavor.is(SqlFlavor.MARIADB)) {
                 a.effect(SideEffect.never("`:=` assigns a session variable", ErrorCode.SESSION_CHANGE));
             } else if (tk.is(Token.Type.STRING) && flavor.is(SqlFlavor.GENERIC)
@@ -53,7 +59,7 @@ final class ClauseScanner {
         return DECLARING.contains(t.word(j - 1));
     }
 
-    private static void word(TokenList t, int i, int to, Flavor flavor, Analysis a) {
+    private static void word(TokenList t, int i, Flavor flavor, Analysis a) {
         String w = t.word(i);
         switch (w) {
             case "FOR":
