@@ -42,7 +42,7 @@ final class Lexer {
     private void run() {
         while (pos < n) {
             char c = src.charAt(pos);
-            if (isSpace(c)) {
+            if (Chars.isSpace(c)) {
                 pos++;
             } else if (!skipComment(c)) {
                 token(c);
@@ -127,7 +127,7 @@ final class Lexer {
         requireNotExecutable();
         int start = pos;
         pos += peek(2) == '!' ? 3 : 4;
-        while (pos < n && isDigit(src.charAt(pos))) {
+        while (pos < n && Chars.isDigit(src.charAt(pos))) {
             pos++; // the version number: we treat the content as code whatever the server's version
         }
         markCode(start, pos);
@@ -154,10 +154,11 @@ final class Lexer {
             bracketIdent(start);
         } else if (c == '$') {
             dollar(start);
-        } else if (isIdentStart(c)) {
+        } else if (Chars.isIdentStart(c)) {
             wordOrPrefixedString(start, c);
-        } else if (isDigit(c) || (c == '.' && isDigit(peek(1)))) {
-            number(start);
+        } else if (Chars.isDigit(c) || (c == '.' && Chars.isDigit(peek(1)))) {
+            int end = Chars.numberEnd(src, start);
+            add(Token.Type.NUMBER, src.substring(start, end), start, end);
         } else if (!punctuation(start, c) && !sigil(start, c)) {
             operatorOrFail(start, c);
         }
@@ -200,7 +201,7 @@ final class Lexer {
         if (!rules.sigilParams || (c != '?' && c != ':' && c != '@')) {
             return false;
         }
-        int end = c == '?' ? skipDigits(start + 1) : skipIdentPart(start + 1);
+        int end = c == '?' ? Chars.skipDigits(src, start + 1) : skipIdentPart(start + 1);
         if (c != '?' && end == start + 1) {
             throw fail("a lone '" + c + "' at offset " + start);
         }
@@ -286,12 +287,12 @@ final class Lexer {
 
     /** The offset after the closing quote of the quoted text opening at {@code quotePos}; fails when ambiguous. */
     private int quotedEnd(char q, int quotePos, boolean escapes, boolean mayBeAmbiguous) {
-        int end = escapes ? endEscaped(q, quotePos + 1) : endStandard(q, quotePos + 1);
+        int end = QuotedText.end(src, q, quotePos + 1, escapes);
         if (end < 0) {
             throw fail("a quoted text starting at offset " + quotePos + " is not closed");
         }
         if (mayBeAmbiguous && rules.checkBackslashAmbiguity && src.lastIndexOf('\\', end - 1) > quotePos) {
-            int other = escapes ? endStandard(q, quotePos + 1) : endEscaped(q, quotePos + 1);
+            int other = QuotedText.end(src, q, quotePos + 1, !escapes);
             if (other != end) {
                 throw fail("a backslash before a quote in the text at offset " + quotePos + ": where it ends depends"
                         + " on a server setting (backslash escapes); write the quote doubled ('') instead");
@@ -301,39 +302,10 @@ final class Lexer {
         return end;
     }
 
-    private int endStandard(char q, int from) {
-        for (int i = from; i < n; i++) {
-            if (src.charAt(i) == q) {
-                if (i + 1 < n && src.charAt(i + 1) == q) {
-                    i++;
-                } else {
-                    return i + 1;
-                }
-            }
-        }
-        return -1;
-    }
-
-    private int endEscaped(char q, int from) {
-        for (int i = from; i < n; i++) {
-            char c = src.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (c == q) {
-                if (i + 1 < n && src.charAt(i + 1) == q) {
-                    i++;
-                } else {
-                    return i + 1;
-                }
-            }
-        }
-        return -1;
-    }
-
     /** "x", `x` or U&"x" (pos at the opening quote): doubled quotes stand for one. */
     private void quotedIdent(int start, char q) {
         int open = pos;
-        int end = endStandard(q, open + 1);
+        int end = QuotedText.end(src, q, open + 1, false);
         if (end < 0) {
             throw fail("a quoted identifier starting at offset " + open + " is not closed");
         }
@@ -368,59 +340,21 @@ final class Lexer {
     }
 
     private void dollarQuoteOrParam(int start) {
-        if (isDigit(peek(1))) {
-            int end = skipDigits(start + 1);
+        if (Chars.isDigit(peek(1))) {
+            int end = Chars.skipDigits(src, start + 1);
             add(Token.Type.PARAM, src.substring(start, end), start, end);
             return;
         }
-        int i = start + 1;
-        if (i < n && isIdentStart(src.charAt(i)) && src.charAt(i) != '$') {
-            i++;
-            while (i < n && isIdentPart(src.charAt(i)) && src.charAt(i) != '$') {
-                i++;
-            }
-        }
-        if (i >= n || src.charAt(i) != '$') {
+        String delimiter = QuotedText.dollarDelimiter(src, start);
+        if (delimiter == null) {
             throw fail("'$' at offset " + start + " is neither a parameter nor a dollar quote");
         }
-        String delimiter = src.substring(start, i + 1);
-        int close = src.indexOf(delimiter, i + 1);
+        int close = src.indexOf(delimiter, start + delimiter.length());
         if (close < 0) {
             throw fail("the dollar-quoted string " + delimiter + " at offset " + start + " is not closed");
         }
         int end = close + delimiter.length();
         add(Token.Type.STRING, src.substring(start, end), start, end);
-    }
-
-    private void number(int start) {
-        int i = start;
-        if (src.charAt(i) == '0' && i + 2 < n && "xXbBoO".indexOf(src.charAt(i + 1)) >= 0
-                && Character.digit(src.charAt(i + 2), 16) >= 0) {
-            i += 2;
-            while (i < n && (Character.digit(src.charAt(i), 16) >= 0 || src.charAt(i) == '_')) {
-                i++;
-            }
-        } else {
-            i = skipDigits(i);
-            if (i < n && src.charAt(i) == '.') {
-                i = skipDigits(i + 1);
-            }
-            i = exponent(i);
-        }
-        add(Token.Type.NUMBER, src.substring(start, i), start, i);
-    }
-
-    private int exponent(int i) {
-        if (i < n && (src.charAt(i) == 'e' || src.charAt(i) == 'E')) {
-            int j = i + 1;
-            if (j < n && (src.charAt(j) == '+' || src.charAt(j) == '-')) {
-                j++;
-            }
-            if (j < n && isDigit(src.charAt(j))) {
-                return skipDigits(j);
-            }
-        }
-        return i;
     }
 
     // ---- helpers --------------------------------------------------------------------------------------------
@@ -449,18 +383,8 @@ final class Lexer {
         }
     }
 
-    private int skipDigits(int i) {
-        while (i < n && (isDigit(src.charAt(i)) || (src.charAt(i) == '_' && i + 1 < n && isDigit(src.charAt(i + 1))))) {
-            i++;
-        }
-        return i;
-    }
-
     private int skipIdentPart(int i) {
-        while (i < n && isIdentPart(src.charAt(i))) {
-            i++;
-        }
-        return i;
+        return Chars.skipIdentPart(src, i);
     }
 
     private char peek(int ahead) {
@@ -470,27 +394,6 @@ final class Lexer {
 
     private boolean at(char a, char b) {
         return pos + 1 < n && src.charAt(pos) == a && src.charAt(pos + 1) == b;
-    }
-
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0B;
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
-    }
-
-    static boolean isIdentStart(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || isWideLetter(c);
-    }
-
-    static boolean isIdentPart(char c) {
-        return isIdentStart(c) || isDigit(c) || c == '$';
-    }
-
-    /** Engines read every non-ASCII character as part of a name; odd spaces are refused instead (fail closed). */
-    private static boolean isWideLetter(char c) {
-        return c >= 0x80 && !Character.isWhitespace(c) && !Character.isSpaceChar(c) && !Character.isISOControl(c);
     }
 
     private static String describe(char c) {
