@@ -291,7 +291,7 @@ final class Lexer {
         if (end < 0) {
             throw fail("a quoted text starting at offset " + quotePos + " is not closed");
         }
-        if (mayBeAmbiguous && rules.checkBackslashAmbiguity && src.lastIndexOf('\\', end - 1) > quotePos) {
+        if (mayBeAmbiguous && rules.checkBackslashAmbiguity && hasBackslash(quotePos + 1, end)) {
             int other = QuotedText.end(src, q, quotePos + 1, !escapes);
             if (other != end) {
                 throw fail("a backslash before a quote in the text at offset " + quotePos + ": where it ends depends"
@@ -300,6 +300,15 @@ final class Lexer {
         }
         requireNoCloserInExecutable(quotePos, end);
         return end;
+    }
+
+    private boolean hasBackslash(int from, int end) {
+        for (int i = from; i < end; i++) {
+            if (src.charAt(i) == '\\') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "x", `x` or U&"x" (pos at the opening quote): doubled quotes stand for one. */
@@ -378,7 +387,8 @@ final class Lexer {
 
     /** MySQL might end an executable comment inside a quoted text; we do not guess. */
     private void requireNoCloserInExecutable(int from, int end) {
-        if (inExecutable && src.indexOf("*/", from) >= 0 && src.indexOf("*/", from) < end) {
+        int closer = inExecutable ? src.indexOf("*/", from) : -1;
+        if (closer >= 0 && closer < end) {
             throw fail("'*/' inside a quoted text within an executable comment");
         }
     }

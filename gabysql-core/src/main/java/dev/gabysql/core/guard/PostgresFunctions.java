@@ -46,7 +46,9 @@ final class PostgresFunctions {
                     "pg_create_*", "pg_drop_replication_slot", "pg_copy_*", "pg_replication_*",
                     "pg_logical_slot_*", "pg_switch_wal", "pg_switch_xlog", "pg_promote", "pg_backup_*",
                     "pg_start_backup", "pg_stop_backup", "pg_wal_replay_*", "pg_xlog_replay_*",
-                    "pg_import_system_collations", "pg_sync_replication_slots")
+                    "pg_import_system_collations", "pg_sync_replication_slots", "pg_log_standby_snapshot")
+            // pg_surgery edits heap pages behind MVCC's back; binary_upgrade_* is pg_upgrade's own machinery
+            .add(NEVER, "edits the database's storage directly", "heap_force_*", "binary_upgrade_*")
             // session settings belong to gabysql
             .add(SESSION, "changes a session setting", "set_config")
             // SQL in a string runs without the guard seeing it; dblink also reaches other servers

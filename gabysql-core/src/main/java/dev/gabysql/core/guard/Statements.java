@@ -42,10 +42,7 @@ final class Statements {
     }
 
     private static String preview(TokenList t, int from) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = from; i < Math.min(t.size(), from + 4); i++) {
-            sb.append(i > from ? " " : "").append(t.get(i).text());
-        }
-        return sb.toString();
+        String text = t.sourceText(from, Math.min(t.size(), from + 6));
+        return text.length() > 80 ? text.substring(0, 80) + "…" : text;
     }
 }

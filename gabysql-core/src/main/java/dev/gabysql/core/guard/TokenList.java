@@ -105,6 +105,11 @@ final class TokenList {
         return -1;
     }
 
+    /** The source text of tokens [from, to), as written. */
+    String sourceText(int from, int to) {
+        return source.substring(tokens[from].start(), tokens[to - 1].end());
+    }
+
     /** A word as written in the SQL (the token's text is upper-cased), or a quoted identifier's name. */
     String nameAsWritten(int i) {
         Token tk = tokens[i];
