@@ -34,6 +34,7 @@ public final class TestDatabases {
     private static String mariaDbAdminUrl;
     private static String mariaDbUnavailable;
     private static final List<String> MARIADB_CREATED = new ArrayList<>();
+    private static final java.util.List<String> CREATED = new java.util.ArrayList<>();
 
     private TestDatabases() {
     }
@@ -47,6 +48,10 @@ public final class TestDatabases {
         } catch (SQLException e) {
             throw new IllegalStateException("Unable to create test database: " + e.getMessage(), e);
         }
+        if (CREATED.isEmpty()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> dropCreated(admin)));
+        }
+        CREATED.add(name);
         return withDatabase(admin, name);
     }
 
@@ -69,7 +74,9 @@ public final class TestDatabases {
     public static synchronized String mariaDbAdminUrl() {
         if (mariaDbAdminUrl == null && mariaDbUnavailable == null) {
             String env = System.getenv("GABYSQL_TEST_MARIADB_URL");
-            String url = env != null && !env.isBlank() ? env : DEFAULT_MARIADB_URL;
+            String given = env != null && !env.isBlank() ? env : DEFAULT_MARIADB_URL;
+            int q = given.indexOf('?', given.indexOf("//") + 2);
+            String url = mariaDbUrl(given, "") + (q < 0 ? "" : given.substring(q)); // the server, no database
             try (Connection c = DriverManager.getConnection(url)) {
                 mariaDbAdminUrl = url;
                 Runtime.getRuntime().addShutdownHook(new Thread(TestDatabases::dropMariaDbDatabases));
@@ -110,6 +117,17 @@ public final class TestDatabases {
         int q = url.indexOf('?', hostStart);
         int end = slash >= 0 ? slash : q >= 0 ? q : url.length();
         return url.substring(0, end) + "/" + database;
+    }
+
+    /** Drops the databases this JVM created, so that repeated runs leave the shared server clean. */
+    private static synchronized void dropCreated(String admin) {
+        try (Connection c = DriverManager.getConnection(admin); Statement st = c.createStatement()) {
+            for (String name : CREATED) {
+                st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            }
+        } catch (SQLException ignored) {
+            // the server went away first (embedded one stopping): nothing left to clean
+        }
     }
 
     /** Runs SQL (several statements allowed) on a database as its owner, outside gabysql. */

@@ -48,6 +48,12 @@ public final class MariaDbDialect implements Dialect {
         return MariaDbIntegrityCheck.run(connection);
     }
 
+    /** Layer 1: whether the account could write or administer although gabysql runs readonly. */
+    @Override
+    public String writeAccessWarning(DatabaseConfig db, Connection connection) throws SQLException {
+        return MariaDbPrivileges.writeAccessWarning(connection);
+    }
+
     /** The JSON plan: one cell holding the whole plan, readable by a model (never ANALYZE). */
     @Override
     public String explain(String sql) {
