@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The catalog and limit options every subcommand shares, so that {@code --db}, {@code --data-dir},
- * {@code --demo}, {@code --mode}… mean the same everywhere.
+ * {@code --demo}, {@code --mode}… mean the same everywhere. A database may also come from the environment
+ * ({@link EnvDatabase}: {@code GABYSQL_DB_URL} and friends).
  */
 public final class CommonOptions {
     @Option(names = "--db", paramLabel = "NAME=URL|PATH.db",
@@ -68,8 +69,9 @@ public final class CommonOptions {
         return new CatalogOptions(dbs, dataDir, demo);
     }
 
+    /** The catalog: the environment's database (GABYSQL_DB_URL) first, then --db, the data directory, --demo. */
     public Catalog catalog() {
-        return CatalogLoader.load(catalogOptions());
+        return CatalogLoader.load(catalogOptions(), EnvDatabase.from(System.getenv()));
     }
 
     /** The local service over this catalog. */
