@@ -12,7 +12,8 @@ import picocli.CommandLine.HelpCommand;
         usageHelpAutoWidth = true,
         description = {"Safe, fast SQL for AI agents and programs: an MCP server, a SQL shell and integrity checks"
             + " over SQLite and PostgreSQL. Readonly unless told otherwise; writes are previewed and confirmed."},
-        subcommands = {SqlCommand.class, McpCommand.class, CheckCommand.class, HelpCommand.class},
+        subcommands = {SqlCommand.class, McpCommand.class, CheckCommand.class, AuditCommand.class,
+            HelpCommand.class},
         footer = {"", "Examples:",
             "  gabysql sql --demo                        # SQL shell on the sample database",
             "  gabysql sql --demo -c 'SHOW TABLES'       # one statement, then exit",

@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
             "  gabysql sql --demo --mode readwrite --yes \\",
             "      -c \"UPDATE products SET price = price * 1.1 WHERE id = 3\""})
 final class SqlCommand implements Callable<Integer> {
-    private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+    private static final String POOL_LOG_LEVEL = "org.slf4j.simpleLogger.log.com.zaxxer.hikari";
 
     @Parameters(arity = "0..1", paramLabel = "DB",
             description = "Database name (default: the only database, if there is exactly one).")
@@ -104,12 +104,13 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     /**
-     * Connection-pool start/stop lines (INFO) would land in the shell's screen and in a script's stderr; warnings
-     * still show. An explicit -Dorg.slf4j.simpleLogger.defaultLogLevel wins.
+     * The pool's start/stop lines (INFO) would land on the shell's screen and in a script's stderr; its warnings
+     * still show. A per-logger property, read when the pool's logger is created (later than the logging set-up);
+     * an explicit -D of the same property wins.
      */
     private static void quietLibraryLogs() {
-        if (System.getProperty(LOG_LEVEL) == null) {
-            System.setProperty(LOG_LEVEL, "warn");
+        if (System.getProperty(POOL_LOG_LEVEL) == null) {
+            System.setProperty(POOL_LOG_LEVEL, "warn");
         }
     }
 

@@ -2,8 +2,12 @@ package dev.gabysql.cli.format;
 
 import dev.gabysql.core.service.ExecuteResult;
 import dev.gabysql.core.util.Json;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * How the CLI reports a write (a preview or a commit) in each output format. The confirm token is never printed:
@@ -21,6 +25,8 @@ public final class WriteSummary {
                 return "Preview: " + rows + " would be affected (rolled back, nothing committed yet).";
             case "committed":
                 return "Committed: " + rows + " affected.";
+            case "no_preview":
+                return "No preview: the statement cannot run inside a transaction; nothing has run yet.";
             case "executed_without_preview":
                 return "Executed without preview (the statement cannot be simulated): " + rows + " affected.";
             default:
@@ -45,8 +51,28 @@ public final class WriteSummary {
         if (r.preview() != null && !r.preview().columns().isEmpty()) {
             sb.append(format.render(r.preview()));
         }
-        r.notes().forEach(n -> sb.append("note: ").append(n).append('\n'));
+        notes(r).forEach(n -> sb.append("note: ").append(n).append('\n'));
         return sb.toString();
+    }
+
+    /**
+     * The service's notes as a person at the CLI needs them: sentences about passing a confirm_token (the MCP way
+     * to confirm; here the prompt or --yes confirms) are left out, and so is a repeat of the summary line.
+     */
+    public static List<String> notes(ExecuteResult r) {
+        List<String> out = new ArrayList<>();
+        for (String note : r.notes()) {
+            if (r.status().equals("committed") && note.startsWith("Committed")) {
+                continue;
+            }
+            String kept = Arrays.stream(note.split("(?<=\\.) "))
+                    .filter(sentence -> !sentence.contains("confirm_token"))
+                    .collect(Collectors.joining(" "));
+            if (!kept.isBlank()) {
+                out.add(kept);
+            }
+        }
+        return out;
     }
 
     private static Map<String, Object> asMap(ExecuteResult r) {
@@ -57,7 +83,7 @@ public final class WriteSummary {
             out.put("preview_columns", r.preview().columns().stream().map(c -> c.name()).toList());
             out.put("preview_rows", r.preview().rows());
         }
-        out.put("notes", r.notes());
+        out.put("notes", notes(r));
         return out;
     }
 

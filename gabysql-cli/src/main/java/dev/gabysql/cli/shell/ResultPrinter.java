@@ -54,10 +54,18 @@ final class ResultPrinter {
         }
         line(new AttributedString(WriteSummary.line(r), WRITE));
         if (r.preview() != null && !r.preview().columns().isEmpty()) {
-            result(r.preview());
+            result(previewRows(r));
         }
-        r.notes().forEach(this::note);
+        WriteSummary.notes(r).forEach(this::note);
         out().flush();
+    }
+
+    /** The preview's rows, its cap note saying how many of the affected rows are shown. */
+    private static QueryResult previewRows(ExecuteResult r) {
+        QueryResult p = r.preview();
+        String note = p.truncated() ? "Showing " + p.rowCount() + " of the " + r.affectedRows() + " affected rows."
+                : null;
+        return new QueryResult(p.columns(), p.rows(), p.truncated(), note, p.elapsedMillis());
     }
 
     void error(GabyException e) {

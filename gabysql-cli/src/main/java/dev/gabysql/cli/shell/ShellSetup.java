@@ -50,7 +50,6 @@ final class ShellSetup {
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true) // `!` is SQL (!=), not a history event
                 .option(LineReader.Option.CASE_INSENSITIVE, true)
                 .option(LineReader.Option.HISTORY_IGNORE_DUPS, true)
-                .option(LineReader.Option.AUTO_FRESH_LINE, true)
                 .build();
     }
 

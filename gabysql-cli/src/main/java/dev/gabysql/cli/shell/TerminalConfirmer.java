@@ -24,7 +24,7 @@ final class TerminalConfirmer implements StatementExecutor.Confirmer {
     @Override
     public boolean commit(String sql, ExecuteResult preview) {
         printer.write(preview);
-        return ask("Commit? [y/N] ");
+        return ask(preview.status().equals("no_preview") ? "Run it now, for real? [y/N] " : "Commit? [y/N] ");
     }
 
     @Override
