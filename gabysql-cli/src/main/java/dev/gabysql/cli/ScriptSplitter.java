@@ -12,7 +12,10 @@ public final class ScriptSplitter {
     private ScriptSplitter() {
     }
 
-    /** The statements of a script, stripped, without their semicolons; pieces of only comments are dropped. */
+    /**
+     * The statements of a script, stripped, without their semicolons and the comments above them; pieces of only
+     * comments are dropped.
+     */
     public static List<String> split(String script) {
         List<String> out = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
@@ -130,12 +133,27 @@ public final class ScriptSplitter {
         return i;
     }
 
-    /** Adds the piece unless it holds nothing but blanks and comments (a script's trailing comment, say). */
+    /**
+     * Adds the piece from its first token on (the comments a script puts above a statement are not part of it),
+     * unless it holds nothing but blanks and comments (a script's trailing comment, say).
+     */
     private static void add(List<String> out, StringBuilder cur) {
-        String s = cur.toString().strip();
-        if (!s.isEmpty() && !endsStatement(s)) {
+        String s = withoutLeadingComments(cur.toString());
+        if (!s.isEmpty()) {
             out.add(s);
         }
         cur.setLength(0);
+    }
+
+    private static String withoutLeadingComments(String piece) {
+        String s = piece.strip();
+        while (isComment(s, 0)) {
+            int end = quotedEnd(s, 0);
+            if (end < 0) {
+                return s; // an unclosed comment: leave it for the guard to refuse
+            }
+            s = s.substring(end).strip();
+        }
+        return s;
     }
 }

@@ -12,13 +12,20 @@ class ScriptSplitterTest {
     void splitsAtSemicolonsOutsideQuotesCommentsAndDollarQuotes() {
         String script = "SELECT 'a;b';\nSELECT \"x;y\" FROM t; -- c;d\nSELECT $f$ ; $f$; /* ; */ SELECT 4";
         assertThat(ScriptSplitter.split(script)).containsExactly("SELECT 'a;b'", "SELECT \"x;y\" FROM t",
-                "-- c;d\nSELECT $f$ ; $f$", "/* ; */ SELECT 4");
+                "SELECT $f$ ; $f$", "SELECT 4");
     }
 
     @Test
     void dropsPiecesOfOnlyCommentsSuchAsATrailingComment() {
         assertThat(ScriptSplitter.split("SELECT 1; -- the end\n")).containsExactly("SELECT 1");
         assertThat(ScriptSplitter.split("/* nothing */ ;  ;")).isEmpty();
+    }
+
+    @Test
+    void commentsAboveAStatementAreNotPartOfIt() {
+        assertThat(ScriptSplitter.split("-- totals\n/* by city */\nSELECT city -- inline\nFROM t;"))
+                .containsExactly("SELECT city -- inline\nFROM t");
+        assertThat(ScriptSplitter.split("/* never closed SELECT 1")).containsExactly("/* never closed SELECT 1");
     }
 
     @Test
