@@ -18,6 +18,8 @@ import java.util.Map;
  * checked for leaks (stack traces, exception names).
  */
 final class ToolAssert {
+    /** A password used in test URLs: it must never appear in an answer. */
+    static final String SECRET = "s3cret-pw";
     private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
 
     private final McpTestClient client;
@@ -63,8 +65,8 @@ final class ToolAssert {
     }
 
     static void assertClean(String text) {
-        assertThat(text).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain(".java:")
-                .doesNotContain("Caused by");
+        assertThat(text).doesNotContain(SECRET).doesNotContain("Exception").doesNotContain("\tat ")
+                .doesNotContain(".java:").doesNotContain("Caused by");
     }
 
     private void validate(String tool, JsonNode result) {
