@@ -1,14 +1,16 @@
 package dev.gabysql.mcp;
 
 import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.util.List;
 import reactor.core.publisher.Mono;
 
 /**
  * Wraps a session-based transport provider (stdio) so that each session it creates is a
- * {@link CallTrackingSession}: MCP cancellation then cancels the running statement (issue 7). Everything else is
- * the wrapped provider's. Thread-safe as the delegate is.
+ * {@link CallTrackingSession} (MCP cancellation then cancels the running statement, issue 7) sending through a
+ * {@link SerializedSendTransport} (no answer lost to concurrent sends). Everything else is the wrapped
+ * provider's. Thread-safe as the delegate is.
  */
 final class CallTrackingProvider implements McpServerTransportProvider {
     private final McpServerTransportProvider delegate;
@@ -24,8 +26,10 @@ final class CallTrackingProvider implements McpServerTransportProvider {
 
     @Override
     public void setSessionFactory(McpServerSession.Factory factory) {
-        delegate.setSessionFactory(transport -> new CallTrackingSession(factory.create(transport), transport, calls,
-                onSessionClose));
+        delegate.setSessionFactory(transport -> {
+            McpServerTransport serial = new SerializedSendTransport(transport);
+            return new CallTrackingSession(factory.create(serial), serial, calls, onSessionClose);
+        });
     }
 
     @Override

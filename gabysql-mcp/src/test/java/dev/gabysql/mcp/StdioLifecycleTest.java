@@ -7,6 +7,8 @@ import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.service.GabyService;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
@@ -72,6 +74,21 @@ final class StdioLifecycleTest {
         McpTestClient client = McpTestClient.raw(service);
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
         assertThat(client.frames()).isEmpty();
+    }
+
+    @Test
+    void manyConcurrentCallsAllGetTheirAnswer() throws Exception {
+        try (McpTestClient client = McpTestClient.start(service)) {
+            List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                answers.add(client.send("tools/call", Map.of("name", "gabysql_query", "arguments",
+                        Map.of("db", "shop", "sql", "SELECT " + i + " AS i")), client.nextId()));
+            }
+            for (int i = 0; i < answers.size(); i++) {
+                JsonNode r = McpTestClient.result(McpTestClient.await(answers.get(i)));
+                assertThat(r.at("/structuredContent/rows/0/0").asInt()).isEqualTo(i);
+            }
+        }
     }
 
     @Test
