@@ -29,7 +29,7 @@ final class DescribeDatabaseTool implements GabyTool {
                 .outputSchema(Schemas.output(Schemas.props(
                         "database", Schemas.string("The database described."),
                         "next_cursor", Schemas.string("Pass as cursor to get the rest, when present."))))
-                .annotations(GabyTool.readOnly("Describe a database"))
+                .annotations(GabyTool.readOnly())
                 .build();
     }
 

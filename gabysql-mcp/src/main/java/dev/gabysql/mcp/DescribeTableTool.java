@@ -21,7 +21,7 @@ final class DescribeTableTool implements GabyTool {
                         "db", "table"))
                 .outputSchema(Schemas.output(Schemas.props(
                         "name", Schemas.string("The table or view."))))
-                .annotations(GabyTool.readOnly("Describe a table"))
+                .annotations(GabyTool.readOnly())
                 .build();
     }
 

@@ -48,9 +48,8 @@ final class ExecuteTool implements GabyTool {
                         "notes", Schemas.array(Schemas.string(null), "What else to know."),
                         "next_step", Schemas.string("What to do now.")),
                         "status", "affected_rows"))
-                .annotations(McpSchema.ToolAnnotations.builder().title("Change data (preview, then confirm)")
-                        .readOnlyHint(false).destructiveHint(true).idempotentHint(false).openWorldHint(false)
-                        .build())
+                .annotations(McpSchema.ToolAnnotations.builder().readOnlyHint(false).destructiveHint(true)
+                        .idempotentHint(false).openWorldHint(false).build())
                 .build();
     }
 

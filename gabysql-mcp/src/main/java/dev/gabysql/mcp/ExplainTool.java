@@ -21,7 +21,7 @@ final class ExplainTool implements GabyTool {
                         "db", "sql"))
                 .outputSchema(Schemas.output(Schemas.props(
                         "plan", Schemas.string("The plan, as the database prints it.")), "plan"))
-                .annotations(GabyTool.readOnly("Explain a query plan"))
+                .annotations(GabyTool.readOnly())
                 .build();
     }
 

@@ -14,8 +14,8 @@ interface GabyTool {
     ToolOutcome call(ToolCall call);
 
     /** Annotations of a tool that only reads: safe to retry, touches nothing outside the catalog. */
-    static McpSchema.ToolAnnotations readOnly(String title) {
-        return McpSchema.ToolAnnotations.builder().title(title).readOnlyHint(true).destructiveHint(false)
+    static McpSchema.ToolAnnotations readOnly() {
+        return McpSchema.ToolAnnotations.builder().readOnlyHint(true).destructiveHint(false)
                 .idempotentHint(true).openWorldHint(false).build();
     }
 }

@@ -19,13 +19,13 @@ final class IntegrityCheckTool implements GabyTool {
                 .inputSchema(Schemas.input(Schemas.props(
                         "db", Schemas.string("Database name from gabysql_list_databases.")), "db"))
                 .outputSchema(Schemas.output(Schemas.props(
-                        "database", Schemas.string("The database checked."),
-                        "ok", Schemas.bool("True when the engine found no problem."),
+                        "database", Schemas.string(null),
+                        "ok", Schemas.bool("No problem found."),
                         "method", Schemas.string("What was run."),
                         "checked", Schemas.string("What the check covered."),
-                        "problems", Schemas.array(Schemas.string(null), "Problems found.")),
+                        "problems", Schemas.array(Schemas.string(null), null)),
                         "database", "ok", "method", "problems"))
-                .annotations(GabyTool.readOnly("Check database integrity"))
+                .annotations(GabyTool.readOnly())
                 .build();
     }
 

@@ -11,23 +11,23 @@ final class ListDatabasesTool implements GabyTool {
 
     @Override
     public McpSchema.Tool definition() {
-        Map<String, Object> db = Schemas.anyObject("One database.");
+        Map<String, Object> db = Schemas.anyObject(null);
         db.put("properties", Schemas.props(
-                "name", Schemas.string("The name to pass as db to the other tools."),
-                "dialect", Schemas.string("sqlite, postgresql, …"),
-                "url", Schemas.string("Where it is (password masked)."),
-                "description", Schemas.string("What it holds, when configured."),
-                "mode", Schemas.string("The access you get: readonly, readwrite or admin."),
-                "warnings", Schemas.array(Schemas.string(null), "Problems found, e.g. a missing file.")));
+                "name", Schemas.string(null),
+                "dialect", Schemas.string(null),
+                "url", Schemas.string("Password masked."),
+                "description", Schemas.string(null),
+                "mode", Schemas.string("readonly, readwrite or admin."),
+                "warnings", Schemas.array(Schemas.string(null), null)));
         return McpSchema.Tool.builder().name(NAME).title("List databases")
                 .description("List the databases you can use: name, engine (dialect), the access mode you get"
                         + " (readonly, readwrite or admin), a description when configured, and warnings such as a"
                         + " missing file. Every other gabysql tool takes one of these names as db — never a file"
                         + " path or URL. Call this first.")
                 .inputSchema(Schemas.input(Schemas.props()))
-                .outputSchema(Schemas.output(Schemas.props("databases", Schemas.array(db, "The catalog.")),
+                .outputSchema(Schemas.output(Schemas.props("databases", Schemas.array(db, null)),
                         "databases"))
-                .annotations(GabyTool.readOnly("List databases"))
+                .annotations(GabyTool.readOnly())
                 .build();
     }
 

@@ -30,7 +30,7 @@ final class QueryTool implements GabyTool {
                                 + " cap, 500 by default).", 1)),
                         "db", "sql"))
                 .outputSchema(outputSchema())
-                .annotations(GabyTool.readOnly("Run a read-only SQL query"))
+                .annotations(GabyTool.readOnly())
                 .build();
     }
 
@@ -40,13 +40,13 @@ final class QueryTool implements GabyTool {
 
     static Map<String, Object> rowsProperties() {
         return Schemas.props(
-                "columns", Schemas.array(Schemas.string(null), "Column names, in order."),
-                "rows", Schemas.array(Schemas.anyArray(null), "Rows as arrays of values, in column order."),
-                "row_count", Schemas.integer("Rows returned.", 0),
-                "truncated", Schemas.bool("True when a row or size cap cut the result."),
-                "note", Schemas.string("Which cap cut the result and what to do instead."),
-                "types", Schemas.array(Schemas.string(null), "The database's type of each column."),
-                "elapsed_ms", Schemas.integer("Time the statement took.", 0));
+                "columns", Schemas.array(Schemas.string(null), null),
+                "rows", Schemas.array(Schemas.anyArray(null), "Arrays of values, in column order."),
+                "row_count", Schemas.integer(null, 0),
+                "truncated", Schemas.bool("A row or size cap cut the result."),
+                "note", Schemas.string("Which cap cut it and what to do instead."),
+                "types", Schemas.array(Schemas.string(null), "Database type of each column."),
+                "elapsed_ms", Schemas.integer(null, 0));
     }
 
     @Override

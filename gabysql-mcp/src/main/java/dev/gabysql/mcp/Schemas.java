@@ -87,12 +87,13 @@ final class Schemas {
         return m;
     }
 
+    /** {@code {code, message, hint}}, present when isError is true; kept terse, it repeats in every tool. */
     static Map<String, Object> error() {
         Map<String, Object> props = new LinkedHashMap<>();
-        props.put("code", string("Stable error code, e.g. UNKNOWN_DATABASE, READ_ONLY, TIMEOUT."));
-        props.put("message", string("What went wrong."));
-        props.put("hint", string("What to do instead."));
-        Map<String, Object> m = typed("object", "Present when the call failed (isError is true).");
+        props.put("code", string(null));
+        props.put("message", string(null));
+        props.put("hint", string(null));
+        Map<String, Object> m = typed("object", null);
         m.put("properties", props);
         m.put("required", List.of("code", "message"));
         return m;

@@ -21,7 +21,7 @@ final class SearchTool implements GabyTool {
                                 + " …); omit for all.")),
                         "db", "pattern"))
                 .outputSchema(Schemas.output(Schemas.props()))
-                .annotations(GabyTool.readOnly("Search objects and columns"))
+                .annotations(GabyTool.readOnly())
                 .build();
     }
 

@@ -70,10 +70,14 @@ final class StdioLifecycleTest {
     }
 
     @Test
-    void endsWhenStdinClosesWithoutAnyMessage() throws Exception {
+    void endsWhenStdinClosesWithAPingLeftHangingBeforeInitialized() throws Exception {
         McpTestClient client = McpTestClient.raw(service);
+        client.request("initialize", Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                "clientInfo", Map.of("name", "early", "version", "1")));
+        client.send("ping", null, client.nextId()); // the SDK 2.1.0 never answers this one (gotcha 2)
+        Thread.sleep(200);
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
-        assertThat(client.frames()).isEmpty();
+        assertThat(client.frames()).allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
     }
 
     @Test
