@@ -31,7 +31,7 @@ final class McpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         OutputStream protocolOut = takeStdout();
-        GabyService service = common.openService();
+        GabyService service = common.openServiceCheckingPrivileges(); // layer 1, in the background (SPEC §3)
         try {
             StdioServer.serve(service, McpOptions.defaults(VersionProvider.version()),
                     new FileInputStream(FileDescriptor.in), protocolOut);
