@@ -20,7 +20,7 @@ import picocli.CommandLine.Mixin;
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
         description = "Serve MCP over stdio (for local agents such as Claude Code, Claude Desktop or Cursor).",
-        footer = {"", "Example: claude mcp add gabysql -- java -jar gabysql.jar mcp --demo"})
+        footer = {"", "Example: claude mcp add gabysql -- /path/to/gabysql/gabysql mcp --demo   (see docs/clients.md)"})
 final class McpCommand implements Callable<Integer> {
     /** How long closing the databases may delay the exit once the client is gone. */
     private static final long CLOSE_WAIT_MS = 1_000;
