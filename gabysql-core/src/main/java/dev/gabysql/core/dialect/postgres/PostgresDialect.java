@@ -43,6 +43,12 @@ public final class PostgresDialect implements Dialect {
         return schemaReader;
     }
 
+    /** The plan as indented text lines, PostgreSQL's most readable form; never ANALYZE (it would run the query). */
+    @Override
+    public String explain(String sql) {
+        return "EXPLAIN (FORMAT TEXT) " + sql;
+    }
+
     /**
      * With the amcheck extension installed: {@code bt_index_check} on every valid B-tree index of user schemas.
      * Without it: the catalog's own view of index validity (an index left invalid by a failed build), and a note

@@ -1,0 +1,87 @@
+package dev.gabysql.core.introspect;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * How names appear in compact text: bare when they are plain lower-case identifiers, double-quoted otherwise
+ * (so a model can paste them into SQL), and schema-qualified only when they are not in the home schema.
+ * Control characters in a name are escaped so a hostile name cannot break the line structure. Immutable.
+ */
+final class NameStyle {
+    private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_$]*");
+    private final String home;
+
+    /** @param home the schema whose names need no qualifier, or null when every name is qualified */
+    NameStyle(String home) {
+        this.home = home;
+    }
+
+    static NameStyle of(SchemaModel model) {
+        List<String> schemas = model.tables().stream().map(SchemaModel.Table::schema).distinct().toList();
+        if (schemas.size() == 1) {
+            return new NameStyle(schemas.get(0));
+        }
+        return new NameStyle(schemas.isEmpty() && model.schemas().size() == 1 ? model.schemas().get(0) : null);
+    }
+
+    String home() {
+        return home;
+    }
+
+    static String id(String name) {
+        if (name == null) {
+            return "?";
+        }
+        if (PLAIN.matcher(name).matches()) {
+            return name;
+        }
+        StringBuilder sb = new StringBuilder("\"");
+        for (char c : name.toCharArray()) {
+            if (c == '"') {
+                sb.append("\"\"");
+            } else if (Character.isISOControl(c)) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    String of(String schema, String name) {
+        return schema == null || schema.equals(home) ? id(name) : id(schema) + "." + id(name);
+    }
+
+    String of(SchemaModel.Table t) {
+        return of(t.schema(), t.name());
+    }
+
+    static String list(List<String> names) {
+        StringBuilder sb = new StringBuilder();
+        for (String n : names) {
+            if (sb.length() > 0) {
+                sb.append(", ");
+            }
+            sb.append(id(n));
+        }
+        return sb.toString();
+    }
+
+    /** A one-line form of free text (comments, view definitions): whitespace runs become one space. */
+    static String oneLine(String text) {
+        return text == null ? null : text.strip().replaceAll("\\s+", " ");
+    }
+
+    /** Bytes as people read them: 512B, 24kB, 1.4MB. */
+    static String bytes(long n) {
+        String[] units = {"B", "kB", "MB", "GB", "TB"};
+        double v = n;
+        int u = 0;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return (v < 10 && u > 0 ? String.format(java.util.Locale.ROOT, "%.1f", v) : String.valueOf(Math.round(v))) + units[u];
+    }
+}
