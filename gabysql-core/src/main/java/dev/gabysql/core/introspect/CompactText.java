@@ -20,6 +20,8 @@ import java.util.List;
 final class CompactText {
     static final String LEGEND = "legend: column type, ! = NOT NULL, pk = primary key, =x default,"
             + " ->t.c references t.c, <- referenced by, ~N rows = planner estimate";
+    static final String SUMMARY_LEGEND = "legend: column type, ! = NOT NULL, pk = primary key,"
+            + " ->t.c references t.c, ~N rows = planner estimate";
     static final String INDENT = "  ";
 
     private CompactText() {
@@ -141,7 +143,7 @@ final class CompactText {
             sb.append('\n').append(INDENT).append("unique (").append(NameStyle.list(u.columns())).append(')');
         }
         for (Constraint c : f.checks) {
-            sb.append('\n').append(INDENT).append(c.type()).append(' ').append(NameStyle.oneLine(c.expression()));
+            sb.append('\n').append(INDENT).append(c.type()).append(' ').append(parenthesized(c.expression()));
         }
         for (Index i : f.indexes) {
             sb.append('\n').append(INDENT).append(index(i));
@@ -155,6 +157,11 @@ final class CompactText {
         if (t.definition() != null) {
             sb.append('\n').append(INDENT).append("as ").append(NameStyle.oneLine(t.definition()));
         }
+    }
+
+    static String parenthesized(String expression) {
+        String e = NameStyle.oneLine(expression);
+        return e.startsWith("(") && e.endsWith(")") ? e : "(" + e + ")";
     }
 
     static String index(Index i) {

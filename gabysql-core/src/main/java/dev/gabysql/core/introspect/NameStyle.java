@@ -1,28 +1,39 @@
 package dev.gabysql.core.introspect;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
  * How names appear in compact text: bare when they are plain lower-case identifiers, double-quoted otherwise
- * (so a model can paste them into SQL), and schema-qualified only when they are not in the home schema.
+ * (so a model can paste them into SQL), and schema-qualified only when they are not in the home schema (the one
+ * holding most tables).
  * Control characters in a name are escaped so a hostile name cannot break the line structure. Immutable.
  */
 final class NameStyle {
     private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_$]*");
     private final String home;
 
-    /** @param home the schema whose names need no qualifier, or null when every name is qualified */
+    /** @param home the schema whose names need no qualifier */
     NameStyle(String home) {
         this.home = home;
     }
 
+    /** The home schema is the one holding the most tables (ties: the first by name). */
     static NameStyle of(SchemaModel model) {
-        List<String> schemas = model.tables().stream().map(SchemaModel.Table::schema).distinct().toList();
-        if (schemas.size() == 1) {
-            return new NameStyle(schemas.get(0));
+        Map<String, Integer> counts = new TreeMap<>();
+        model.tables().forEach(t -> counts.merge(t.schema(), 1, Integer::sum));
+        if (counts.isEmpty()) {
+            return new NameStyle(model.schemas().size() == 1 ? model.schemas().get(0) : null);
         }
-        return new NameStyle(schemas.isEmpty() && model.schemas().size() == 1 ? model.schemas().get(0) : null);
+        String home = null;
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            if (home == null || e.getValue() > counts.get(home)) {
+                home = e.getKey();
+            }
+        }
+        return new NameStyle(home);
     }
 
     String home() {

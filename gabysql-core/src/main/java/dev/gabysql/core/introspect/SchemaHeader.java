@@ -21,10 +21,11 @@ final class SchemaHeader {
         CompactJson.strings(json, "schemas", model.schemas());
         text.append(model.database() == null ? "database" : NameStyle.id(model.database()))
                 .append(" (").append(model.dialect()).append(')');
-        if (ns.home() != null) {
-            text.append(" schema ").append(NameStyle.id(ns.home()));
-        } else {
-            text.append(" schemas ").append(NameStyle.list(model.schemas()));
+        text.append(" schema ").append(NameStyle.id(ns.home()));
+        List<String> others = new ArrayList<>(model.schemas());
+        others.remove(ns.home());
+        if (!others.isEmpty()) {
+            text.append(" (names in ").append(NameStyle.list(others)).append(" are qualified)");
         }
         text.append(": ").append(counts(model, json)).append('\n');
         if (level == DetailLevel.NAMES) {
@@ -39,7 +40,7 @@ final class SchemaHeader {
             formats.put("referencedBy", CompactJson.INCOMING_FORMAT);
         }
         formats.put("note", CompactJson.FORMAT_NOTE);
-        text.append(CompactText.LEGEND);
+        text.append(level == DetailLevel.FULL ? CompactText.LEGEND : CompactText.SUMMARY_LEGEND);
         if (!model.enums().isEmpty()) {
             ArrayNode enums = json.putArray("enums");
             model.enums().forEach(e -> {

@@ -46,9 +46,10 @@ public final class SchemaPresenter {
         return new Rendered(text.toString(), json);
     }
 
-    /** The whole schema at full detail, unpaged, for the schema resource. */
+    /** The whole schema at full detail, unpaged, as JSON (text and tree) for the schema resource. */
     public static Rendered bundle(SchemaModel model) {
-        return describe(model, DetailLevel.FULL, SchemaFilter.ALL, null, Integer.MAX_VALUE);
+        JsonNode json = describe(model, DetailLevel.FULL, SchemaFilter.ALL, null, Integer.MAX_VALUE).json();
+        return new Rendered(json.toString(), json);
     }
 
     private static int fill(List<Block> blocks, int offset, int room, StringBuilder text, ObjectNode json) {

@@ -115,7 +115,7 @@ public final class TablePresenter {
         }
         for (Constraint c : t.constraints()) {
             String what = "unique".equals(c.type()) ? "(" + NameStyle.list(c.columns()) + ")"
-                    : NameStyle.oneLine(c.expression());
+                    : CompactText.parenthesized(c.expression());
             line(text, named(c.name()) + c.type() + " " + what);
         }
     }

@@ -114,6 +114,16 @@ final class SqliteDdl {
         }
     }
 
+    /** The query of a CREATE VIEW: what follows its first top-level AS. */
+    static String viewQuery(String sql) {
+        if (sql == null) {
+            return null;
+        }
+        List<Token> t = DdlLexer.tokens(sql);
+        int as = DdlLexer.find(t, 0, t.size() - 1, "AS", 0);
+        return as < 0 || as == t.size() - 1 ? sql : sql.substring(t.get(as + 1).start()).strip();
+    }
+
     static IndexDdl index(String sql) {
         if (sql == null) {
             return null;

@@ -37,7 +37,7 @@ final class SqliteTableReader {
             String type = rs.getString(2);
             TableBuilder t = r.add(name, "virtual".equals(type) ? "virtual table" : type);
             if ("view".equals(type)) {
-                t.definition(rs.getString(4));
+                t.definition(SqliteDdl.viewQuery(rs.getString(4)));
             } else {
                 ddl.put(name, SqliteDdl.table(rs.getString(4)));
                 ddl.get(name).checks().forEach(t::constraint);
