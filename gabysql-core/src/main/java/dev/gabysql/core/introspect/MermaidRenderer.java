@@ -127,7 +127,7 @@ public final class MermaidRenderer {
     }
 
     private static String quoted(String text) {
-        return '"' + quotable(text).replace('"', '\'') + '"';
+        return '"' + quotable(text) + '"';
     }
 
     /** An attribute word: ASCII letters, digits, _ and letters from U+00C0 on; never starting with a digit. */

@@ -34,7 +34,8 @@ public final class SchemaSearch {
             String where = table == null ? ns.of(schema, name)
                     : "column".equals(kind) ? ns.of(schema, table) + "." + NameStyle.id(name)
                     : NameStyle.id(name) + " on " + ns.of(schema, table);
-            String tail = detail == null || detail.isEmpty() ? "" : detail.startsWith("(") ? detail : " " + detail;
+            String tail = detail == null || detail.isEmpty() ? "" : table == null && detail.startsWith("(") ? detail
+                    : " " + detail;
             return kind + " " + where + tail;
         }
     }

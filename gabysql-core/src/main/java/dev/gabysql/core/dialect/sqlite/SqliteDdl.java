@@ -64,7 +64,8 @@ final class SqliteDdl {
     }
 
     private static boolean isCreateTable(List<Token> t) {
-        return t.get(1).is("TABLE") || t.size() > 2 && t.get(2).is("TABLE");
+        boolean temp = t.get(1).is("TEMP") || t.get(1).is("TEMPORARY");
+        return t.get(1).is("TABLE") || temp && t.size() > 2 && t.get(2).is("TABLE");
     }
 
     private static boolean isTableConstraint(Token first) {
