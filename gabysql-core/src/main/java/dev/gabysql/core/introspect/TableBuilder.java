@@ -58,6 +58,10 @@ public final class TableBuilder {
         return columns;
     }
 
+    public List<Index> indexes() {
+        return indexes;
+    }
+
     public TableBuilder primaryKey(List<String> columnNames) {
         primaryKey = List.copyOf(columnNames);
         return this;

@@ -8,6 +8,9 @@ import java.sql.SQLException;
 /**
  * Relations and their columns: two queries. Sizes come from the catalog's page counts (as fresh as the last
  * VACUUM/ANALYZE) rather than {@code pg_total_relation_size}, which stats every file and costs ~0.4 ms a table.
+ * Defaults are deparsed without their relation ({@code pg_get_expr(adbin, 0)}): a default cannot name a column,
+ * and opening the relation for each one doubled the cost of the columns query; only generated columns, whose
+ * expressions do name columns, pay for it.
  */
 final class PgRelationReader {
     private static final String RELATIONS = "SELECT c.oid, n.nspname, c.relname, c.relkind, d.description,"
@@ -22,7 +25,8 @@ final class PgRelationReader {
             + "  AND d.objsubid = 0"
             + " ORDER BY n.nspname, c.relname";
     private static final String COLUMNS = "SELECT a.attrelid, a.attnum, a.attname,"
-            + " format_type(a.atttypid, a.atttypmod), a.attnotnull, pg_get_expr(ad.adbin, ad.adrelid),"
+            + " format_type(a.atttypid, a.atttypmod), a.attnotnull,"
+            + " CASE WHEN a.attgenerated = '' THEN pg_get_expr(ad.adbin, 0) ELSE pg_get_expr(ad.adbin, ad.adrelid) END,"
             + " a.attidentity, a.attgenerated,"
             + " CASE WHEN a.attcollation <> 0 AND a.attcollation <> t.typcollation THEN co.collname END,"
             + " d.description"

@@ -3,7 +3,10 @@ package dev.gabysql.core.dialect.sqlite;
 import dev.gabysql.core.dialect.sqlite.SqliteDdl.TriggerDdl;
 import dev.gabysql.core.introspect.SchemaModel.Trigger;
 import dev.gabysql.core.introspect.TableBuilder;
+import dev.gabysql.core.introspect.SchemaModel.Index;
 import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Triggers and statistics. Row estimates come from {@code sqlite_stat1} (written by ANALYZE; absent before).
@@ -20,9 +23,8 @@ final class SqliteObjectReader {
     /** The first number of a stat is the row count of the table (CAST reads the leading integer). */
     private static final String ROWS = "SELECT s.tbl, max(CAST(s.stat AS INTEGER)) FROM sqlite_stat1 s"
             + " WHERE s.tbl COLLATE NOCASE IN (SELECT name FROM sel) GROUP BY s.tbl";
-    private static final String SIZES = "SELECT s.tbl_name, sum(d.pgsize) FROM dbstat d"
-            + " JOIN sqlite_schema s ON s.name = d.name WHERE d.aggregate = 1"
-            + " AND s.tbl_name COLLATE NOCASE IN (SELECT name FROM sel) GROUP BY s.tbl_name";
+    /** Bytes per b-tree (table or index); summed per table in Java, joining in SQL costs ~400 ms at 1,500. */
+    private static final String SIZES = "SELECT d.name, d.pgsize FROM dbstat d WHERE d.aggregate = 1";
 
     private SqliteObjectReader() {
     }
@@ -48,11 +50,26 @@ final class SqliteObjectReader {
             r.query(ROWS, rs -> r.table(rs.getString(1)).rowEstimate(rs.getLong(2)));
         }
         if (bytes[0] <= DBSTAT_MAX_BYTES) {
+            Map<String, Long> btrees = new HashMap<>();
             try {
-                r.query(SIZES, rs -> r.table(rs.getString(1)).sizeBytes(rs.getLong(2)));
+                r.query(SIZES, rs -> btrees.put(rs.getString(1), rs.getLong(2)));
             } catch (SQLException noDbstat) {
-                // built without SQLITE_ENABLE_DBSTAT_VTAB: sizes stay unknown
+                return; // built without SQLITE_ENABLE_DBSTAT_VTAB: sizes stay unknown
             }
+            r.model.tables().forEach(t -> size(t, btrees));
         }
+    }
+
+    /** A table's own b-tree plus its indexes' (a view has none). */
+    private static void size(TableBuilder t, Map<String, Long> btrees) {
+        Long own = btrees.get(t.name());
+        if (own == null) {
+            return;
+        }
+        long total = own;
+        for (Index i : t.indexes()) {
+            total += btrees.getOrDefault(i.name(), 0L);
+        }
+        t.sizeBytes(total);
     }
 }
