@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  */
 final class NameStyle {
     private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_$]*");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     private final String home;
 
     /** @param home the schema whose names need no qualifier */
@@ -81,7 +82,7 @@ final class NameStyle {
 
     /** A one-line form of free text (comments, view definitions): whitespace runs become one space. */
     static String oneLine(String text) {
-        return text == null ? null : text.strip().replaceAll("\\s+", " ");
+        return text == null ? null : WHITESPACE.matcher(text.strip()).replaceAll(" ");
     }
 
     /** Bytes as people read them: 512B, 24kB, 1.4MB. */

@@ -1,5 +1,6 @@
 package dev.gabysql.core.introspect;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Locale;
 
@@ -79,6 +80,7 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
                     List.of(), List.of(), List.of());
         }
 
+        @JsonIgnore
         public boolean isView() {
             return kind != null && kind.endsWith("view");
         }

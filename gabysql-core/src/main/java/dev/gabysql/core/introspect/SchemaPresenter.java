@@ -38,6 +38,7 @@ public final class SchemaPresenter {
             SchemaHeader.write(model, level, ns, text, json);
         } else {
             json.put("database", model.database());
+            json.put("detail", level.label());
         }
         int end = fill(blocks, offset, budget - text.length(), text, json);
         if (end < blocks.size()) {

@@ -8,15 +8,17 @@ import java.util.regex.Pattern;
 /** PostgreSQL's catalog codes and spellings, decoded in one place. Stateless. */
 final class PgNames {
     /** format_type's long spellings and the short ones people declare (and models read more cheaply). */
-    private static final String[][] TYPE_ALIASES = {
-        {"^character varying", "varchar"},
-        {"^character(?=\\(|$|\\[)", "char"},
-        {"^timestamp(\\(\\d+\\))? without time zone", "timestamp$1"},
-        {"^timestamp(\\(\\d+\\))? with time zone", "timestamptz$1"},
-        {"^time(\\(\\d+\\))? without time zone", "time$1"},
-        {"^time(\\(\\d+\\))? with time zone", "timetz$1"},
-        {"^bit varying", "varbit"},
+    private static final Pattern[] LONG_TYPES = {
+        Pattern.compile("^character varying"),
+        Pattern.compile("^character(?=\\(|$|\\[)"),
+        Pattern.compile("^timestamp(\\(\\d+\\))? without time zone"),
+        Pattern.compile("^timestamp(\\(\\d+\\))? with time zone"),
+        Pattern.compile("^time(\\(\\d+\\))? without time zone"),
+        Pattern.compile("^time(\\(\\d+\\))? with time zone"),
+        Pattern.compile("^bit varying"),
     };
+    private static final String[] SHORT_TYPES = {"varchar", "char", "timestamp$1", "timestamptz$1", "time$1",
+        "timetz$1", "varbit"};
     /** A quoted literal with a cast, as pg_get_expr prints defaults: 'pending'::order_status. */
     private static final Pattern CAST_LITERAL = Pattern.compile("^('(?:[^']|'')*')::[\\w .\"\\[\\]()]+$");
 
@@ -36,9 +38,13 @@ final class PgNames {
         if (formatted == null) {
             return null;
         }
+        char first = formatted.isEmpty() ? ' ' : formatted.charAt(0);
+        if (first != 'c' && first != 't' && first != 'b') {
+            return formatted; // most types: nothing to shorten
+        }
         String t = formatted;
-        for (String[] alias : TYPE_ALIASES) {
-            t = t.replaceFirst(alias[0], alias[1]);
+        for (int i = 0; i < LONG_TYPES.length; i++) {
+            t = LONG_TYPES[i].matcher(t).replaceFirst(SHORT_TYPES[i]);
         }
         return t;
     }

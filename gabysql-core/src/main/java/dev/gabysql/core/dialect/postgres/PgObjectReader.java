@@ -27,10 +27,10 @@ final class PgObjectReader {
     private static final String ROUTINES = "SELECT ns.nspname, p.proname, p.prokind,"
             + " pg_get_function_arguments(p.oid), CASE WHEN p.prokind <> 'p' THEN pg_get_function_result(p.oid) END,"
             + " l.lanname, CASE WHEN l.lanname IN ('c', 'internal') THEN NULL %s ELSE p.prosrc END, d.description"
-            + " FROM ns JOIN pg_proc p ON p.pronamespace = ns.oid JOIN pg_language l ON l.oid = p.prolang CROSS JOIN f"
+            + " FROM ns JOIN pg_proc p ON p.pronamespace = ns.oid JOIN pg_language l ON l.oid = p.prolang"
             + " LEFT JOIN pg_description d ON d.objoid = p.oid AND d.classoid = 'pg_proc'::regclass"
             + " WHERE" + String.format(NOT_IN_EXTENSION, "'pg_proc'::regclass", "p.oid")
-            + " AND (f.pat IS NULL OR p.proname ILIKE f.pat) ORDER BY ns.nspname, p.proname, p.oid";
+            + " AND " + String.format(PgRead.PATTERN, "p.proname") + " ORDER BY ns.nspname, p.proname, p.oid";
     /** PostgreSQL 14+: a SQL-standard body (BEGIN ATOMIC) leaves prosrc empty. */
     private static final String SQL_BODY = "WHEN p.prosqlbody IS NOT NULL THEN pg_get_function_sqlbody(p.oid)";
     private static final String ENUMS = "SELECT ns.nspname, t.typname, array_agg(e.enumlabel::text"
@@ -41,12 +41,12 @@ final class PgObjectReader {
     private static final String SEQUENCES = "SELECT ns.nspname, c.relname, format_type(s.seqtypid, NULL),"
             + " s.seqstart, s.seqincrement, oc.relname || '.' || oa.attname"
             + " FROM ns JOIN pg_class c ON c.relnamespace = ns.oid AND c.relkind = 'S'"
-            + " JOIN pg_sequence s ON s.seqrelid = c.oid CROSS JOIN f"
+            + " JOIN pg_sequence s ON s.seqrelid = c.oid"
             + " LEFT JOIN pg_depend dp ON dp.classid = 'pg_class'::regclass AND dp.objid = c.oid"
             + "  AND dp.refclassid = 'pg_class'::regclass AND dp.deptype IN ('a', 'i')"
             + " LEFT JOIN pg_class oc ON oc.oid = dp.refobjid"
             + " LEFT JOIN pg_attribute oa ON oa.attrelid = dp.refobjid AND oa.attnum = dp.refobjsubid"
-            + " WHERE (f.pat IS NULL OR c.relname ILIKE f.pat) ORDER BY ns.nspname, c.relname";
+            + " WHERE " + String.format(PgRead.PATTERN, "c.relname") + " ORDER BY ns.nspname, c.relname";
     /** plpgsql is installed in every database; listing it says nothing. */
     private static final String EXTENSIONS = "SELECT e.extname, e.extversion, n.nspname FROM pg_extension e"
             + " JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname <> 'plpgsql' ORDER BY e.extname";
@@ -74,8 +74,8 @@ final class PgObjectReader {
     }
 
     static void routines(PgRead r, int majorVersion) throws SQLException {
-        String sql = String.format(ROUTINES, majorVersion >= 14 ? SQL_BODY : "");
-        r.query(sql, rs -> r.model.routine(new Routine(rs.getString(1), rs.getString(2),
+        String sql = ROUTINES.replace("%s", majorVersion >= 14 ? SQL_BODY : "");
+        r.queryByPattern(sql, rs -> r.model.routine(new Routine(rs.getString(1), rs.getString(2),
                 PgNames.prokind(rs.getString(3)), rs.getString(4), rs.getString(5), rs.getString(6),
                 rs.getString(7), rs.getString(8))));
     }
@@ -86,7 +86,7 @@ final class PgObjectReader {
     }
 
     static void sequences(PgRead r) throws SQLException {
-        r.query(SEQUENCES, rs -> r.model.sequence(new Sequence(rs.getString(1), rs.getString(2),
+        r.queryByPattern(SEQUENCES, rs -> r.model.sequence(new Sequence(rs.getString(1), rs.getString(2),
                 PgNames.shortType(rs.getString(3)), PgRead.nullableLong(rs, 4), PgRead.nullableLong(rs, 5),
                 rs.getString(6))));
     }
