@@ -186,7 +186,7 @@ public final class LocalGabyService implements GabyService {
         AccessPolicy.requireRead(stmt);
         Limits limits = h.limits();
         QueryResult plan = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Explain on `"
-                + h.config().name() + "`", s.connection(), TableSample.explainSql(h.dialect(), stmt), List.of(),
+                + h.config().name() + "`", s.connection(), ExplainStatement.of(h.dialect(), stmt), List.of(),
                 limits, ctx.cancellation()));
         return PlanRenderer.render(plan);
     }

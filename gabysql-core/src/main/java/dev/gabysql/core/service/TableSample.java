@@ -3,18 +3,16 @@ package dev.gabysql.core.service;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.introspect.SchemaModel;
 import dev.gabysql.core.introspect.TablePresenter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * The statements the introspection tools run besides catalog reads: a table's sample rows (a plain SELECT …
- * LIMIT sent through the normal read path, names quoted by the dialect) and the EXPLAIN of a read. A sample
- * that cannot be read (no privilege, a refusal) becomes a note instead of failing the whole description.
+ * A table's sample rows for describe_table: a plain SELECT … LIMIT sent through the normal read path (guard,
+ * read-only session, caps), names quoted by the dialect. A sample that cannot be read (no privilege, a refusal)
+ * becomes a note instead of failing the whole description.
  */
 record TableSample(TablePresenter.SampleRows rows, String note) {
     static final TableSample NONE = new TableSample(null, null);
@@ -31,14 +29,5 @@ record TableSample(TablePresenter.SampleRows rows, String note) {
             }
             return new TableSample(null, "not available (" + e.getMessage() + ")");
         }
-    }
-
-    /** EXPLAIN of a read; a statement that is already an EXPLAIN is refused (it could carry ANALYZE). */
-    static String explainSql(Dialect dialect, InspectedStatement stmt) {
-        if (stmt.command() != null && stmt.command().toUpperCase(Locale.ROOT).startsWith("EXPLAIN")) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Pass the statement itself, without EXPLAIN.",
-                    "gabysql_explain adds the EXPLAIN; ANALYZE is never run here.");
-        }
-        return dialect.explain(stmt.sql());
     }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 @EnabledIfEnvironmentVariable(named = "GABYSQL_BENCH_FIXTURES", matches = ".+")
 class IntrospectionBenchmark {
     private static final int RUNS = 15;
-    private static final int WARMUP = 3;
+    private static final int WARMUP = 5;
 
     @Test
     void printFigures() {
@@ -43,11 +43,27 @@ class IntrospectionBenchmark {
                     row(db.name(), "describe_database " + detail, () -> cold.describeDatabase(ctx(), r),
                             () -> warm.describeDatabase(ctx(), r));
                 }
+                kinds(db.name(), warm.describeDatabase(ctx(), DescribeRequest.of(db.name(), "full")).text());
                 String table = db.name().endsWith("wide") ? "entity_250" : "orders";
                 row(db.name(), "describe_table " + table, () -> cold.describeTable(ctx(), db.name(), table, true),
                         () -> warm.describeTable(ctx(), db.name(), table, true));
             }
         }
+    }
+
+    /** Which of issue 4's object kinds the full text of a database shows (bench_small has all of them). */
+    private static void kinds(String db, String text) {
+        List<String> present = new java.util.ArrayList<>();
+        check(present, text.contains("\nenum "), "enum");
+        check(present, text.contains("  trigger "), "trigger");
+        check(present, text.matches("(?s).*\\n(function|procedure) .*\\n    .*"), "function source");
+        check(present, text.contains("(view)\n") && text.contains("  as SELECT"), "view definition");
+        check(present, text.contains("  <- "), "incoming foreign keys");
+        System.out.println("kinds in " + db + " full: " + String.join(", ", present));
+    }
+
+    private static void check(List<String> present, boolean found, String kind) {
+        present.add(kind + (found ? " yes" : " no"));
     }
 
     private static LocalGabyService service(List<DatabaseConfig> dbs, Duration ttl) {

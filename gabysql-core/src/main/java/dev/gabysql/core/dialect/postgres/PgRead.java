@@ -85,8 +85,9 @@ final class PgRead {
         }
     }
 
+    /** A schema named explicitly is read even when it is a system schema: naming it is asking for it. */
     private int bindSchema(PreparedStatement ps, int from) throws SQLException {
-        ps.setBoolean(from, filter.includeSystem());
+        ps.setBoolean(from, filter.includeSystem() || filter.schema() != null);
         ps.setString(from + 1, filter.schema());
         ps.setString(from + 2, filter.schema());
         return from + 3;

@@ -23,8 +23,13 @@ final class SqliteObjectReader {
     /** The first number of a stat is the row count of the table (CAST reads the leading integer). */
     private static final String ROWS = "SELECT s.tbl, max(CAST(s.stat AS INTEGER)) FROM sqlite_stat1 s"
             + " WHERE s.tbl COLLATE NOCASE IN (SELECT name FROM sel) GROUP BY s.tbl";
-    /** Bytes per b-tree (table or index); summed per table in Java, joining in SQL costs ~400 ms at 1,500. */
-    private static final String SIZES = "SELECT d.name, d.pgsize FROM dbstat d WHERE d.aggregate = 1";
+    /**
+     * Bytes per b-tree of the selected tables and their indexes, summed per table in Java. Joined by name, dbstat
+     * walks only those b-trees (one table of a 12 MB file: 2 ms instead of 48 ms for all).
+     */
+    private static final String SIZES = ", btree AS (SELECT name FROM sel UNION ALL"
+            + " SELECT il.name FROM sel JOIN pragma_index_list(sel.name) il)"
+            + " SELECT d.name, d.pgsize FROM btree b JOIN dbstat d ON d.name = b.name AND d.aggregate = 1";
 
     private SqliteObjectReader() {
     }

@@ -13,8 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One read of a SQLite catalog in progress. Every query starts with the CTE {@code sel}: the tables and views the
- * filter selects, from {@code pragma_table_list}, with the filter bound as parameters ?1–?4 (the table list as a
+ * One read of a SQLite catalog in progress. Every query starts with the CTE {@code sel} (a query starting with a
+ * comma adds CTEs of its own): the tables and views the filter selects, from {@code pragma_table_list}, with the filter bound as parameters ?1–?4 (the table list as a
  * JSON array read by {@code json_each}). SQLite compares names case-insensitively, and so does this.
  * Not thread-safe; one per read.
  */
@@ -26,7 +26,7 @@ final class SqliteRead {
             + " AND (?2 IS NULL OR ?2 = 'main')"
             + " AND (json_array_length(?3) = 0 OR t.name COLLATE NOCASE IN (SELECT value FROM json_each(?3))"
             + "      OR ('main.' || t.name) COLLATE NOCASE IN (SELECT value FROM json_each(?3)))"
-            + " AND (?4 IS NULL OR t.name LIKE ?4 ESCAPE '\\')) ";
+            + " AND (?4 IS NULL OR t.name LIKE ?4 ESCAPE '\\'))";
 
     final Connection connection;
     final SchemaFilter filter;
@@ -44,7 +44,7 @@ final class SqliteRead {
 
     /** Runs {@code SEL + sql} with the filter bound. */
     void query(String sql, Row row) throws SQLException {
-        try (PreparedStatement ps = connection.prepareStatement(SEL + sql)) {
+        try (PreparedStatement ps = connection.prepareStatement(SEL + (sql.startsWith(",") ? sql : " " + sql))) {
             ps.setBoolean(1, filter.includeSystem());
             ps.setString(2, filter.schema());
             ps.setString(3, Json.write(filter.tables()));

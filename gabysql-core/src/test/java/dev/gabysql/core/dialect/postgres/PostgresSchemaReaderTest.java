@@ -131,4 +131,12 @@ class PostgresSchemaReaderTest extends SchemaReaderContract {
         assertThat(table(m, "orders").triggers().get(0).function()).isEqualTo("public.touch_note");
         assertThat(table(m, "orders").triggers().get(0).events()).containsExactly("INSERT", "UPDATE OF note");
     }
+
+    @Test
+    void aSystemSchemaIsReadWhenItIsNamed() {
+        assertThat(names(shop())).doesNotContain("pg_class");
+        SchemaModel catalog = read(shopUrl(), new SchemaFilter("pg_catalog", List.of("pg_class"), null, false));
+        assertThat(names(catalog)).containsExactly("pg_class");
+        assertThat(table(catalog, "pg_class").columns()).isNotEmpty();
+    }
 }
