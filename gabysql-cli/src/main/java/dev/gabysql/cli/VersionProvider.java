@@ -2,11 +2,17 @@ package dev.gabysql.cli;
 
 import picocli.CommandLine.IVersionProvider;
 
-/** Reads the version from the jar manifest (falls back to "dev" when run from classes). */
-final class VersionProvider implements IVersionProvider {
+/** {@code gabysql --version}: the version from the jar manifest ("dev" when run from classes) and the Java runtime. */
+public final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
+        return new String[] {"gabysql " + version(),
+            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+    }
+
+    /** The version of the running gabysql, e.g. "0.1.0-SNAPSHOT". */
+    public static String version() {
         String v = Main.class.getPackage().getImplementationVersion();
-        return new String[] {"gabysql " + (v == null ? "dev" : v), "Java " + System.getProperty("java.version")};
+        return v == null ? "dev" : v;
     }
 }
