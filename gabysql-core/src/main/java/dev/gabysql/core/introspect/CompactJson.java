@@ -50,14 +50,14 @@ final class CompactJson {
         }
         ArrayNode cols = o.putArray("columns");
         t.columns().forEach(c -> cols.add(column(c, level)));
-        strings(o, "pk", t.primaryKey());
+        strings(o, "primaryKey", t.primaryKey());
         ArrayNode unique = Json.MAPPER.createArrayNode();
         t.constraints().stream().filter(c -> "unique".equals(c.type())).forEach(c -> unique.add(strings(c.columns())));
         if (!unique.isEmpty()) {
             o.set("unique", unique);
         }
         if (!t.foreignKeys().isEmpty()) {
-            ArrayNode fks = o.putArray("fks");
+            ArrayNode fks = o.putArray("foreignKeys");
             t.foreignKeys().forEach(fk -> fks.add(foreignKey(fk, ns, false)));
         }
         if (level == DetailLevel.FULL) {

@@ -35,7 +35,7 @@ final class SchemaHeader {
         }
         ObjectNode formats = json.putObject("formats");
         formats.put("column", CompactJson.COLUMN_FORMAT);
-        formats.put("fk", CompactJson.FK_FORMAT);
+        formats.put("foreignKey", CompactJson.FK_FORMAT);
         if (level == DetailLevel.FULL) {
             formats.put("referencedBy", CompactJson.INCOMING_FORMAT);
         }

@@ -59,7 +59,7 @@ class SchemaPresenterTest {
         assertThat(orders.get("columns").toString()).isEqualTo("[[\"id\",\"integer\",true,null,\"always\"],"
                 + "[\"customer_id\",\"integer\",true],[\"status\",\"order_status\",true,\"'pending'\"],"
                 + "[\"note\",\"text\"]]");
-        assertThat(orders.get("fks").toString()).isEqualTo("[[[\"customer_id\"],\"customers\",[\"id\"],\"cascade\"]]");
+        assertThat(orders.get("foreignKeys").toString()).isEqualTo("[[[\"customer_id\"],\"customers\",[\"id\"],\"cascade\"]]");
         assertThat(json.get("tables").get(0).get("referencedBy").toString())
                 .isEqualTo("[[\"orders\",[\"customer_id\"],[\"id\"],\"cascade\"]]");
         assertThat(json.get("formats").get("column").asText()).startsWith("[name, type, notNull");
