@@ -38,11 +38,6 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
         return new SchemaModel(name, dialect, schemas, tables, routines, enums, sequences, extensions);
     }
 
-    /** True when every table lives in one schema, so names need no qualifier. */
-    public boolean singleSchema() {
-        return tables.stream().map(Table::schema).distinct().count() <= 1;
-    }
-
     static <T> List<T> copy(List<T> list) {
         return list == null ? List.of() : List.copyOf(list);
     }
@@ -223,9 +218,6 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      */
     public record Routine(String schema, String name, String kind, String arguments, String returns,
                           String language, String source, String comment) {
-        public String signature() {
-            return name + "(" + (arguments == null ? "" : arguments) + ")";
-        }
     }
 
     /** An enum type and its labels in sort order. */

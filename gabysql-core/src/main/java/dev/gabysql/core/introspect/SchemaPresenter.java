@@ -79,7 +79,7 @@ public final class SchemaPresenter {
         String hint = "Continue with cursor \"" + next + "\", or narrow: " + narrowing(level, filter) + ".";
         text.append("\n\n(").append(shown).append(' ').append(hint).append(')');
         json.put("truncated", true);
-        json.put("cursor", next);
+        json.put("next_cursor", next); // the name the MCP tool's output schema declares
         json.put("note", shown + " " + hint);
     }
 

@@ -49,9 +49,4 @@ final class TableFacts {
             }
         }
     }
-
-    /** Whether the primary key is this one column alone. */
-    boolean isSolePk(String column) {
-        return pk.size() == 1 && pk.contains(column);
-    }
 }

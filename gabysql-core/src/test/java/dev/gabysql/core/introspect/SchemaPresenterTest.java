@@ -76,7 +76,7 @@ class SchemaPresenterTest {
     @Test
     void smallEnoughSchemasComeInOnePage() {
         Rendered r = describe(ModelFixtures.wide(50), DetailLevel.FULL);
-        assertThat(r.json().has("cursor")).isFalse();
+        assertThat(r.json().has("next_cursor")).isFalse();
         assertThat(r.json().get("tables")).hasSize(50);
     }
 
@@ -93,7 +93,7 @@ class SchemaPresenterTest {
             String body = r.text().contains("\n\n(Shown") ? r.text().substring(0, r.text().indexOf("\n\n(Shown"))
                     : r.text();
             assertThat(body.length()).isLessThanOrEqualTo(budget);
-            cursor = r.json().has("cursor") ? r.json().get("cursor").asText() : null;
+            cursor = r.json().has("next_cursor") ? r.json().get("next_cursor").asText() : null;
             if (cursor != null) {
                 assertThat(r.text()).contains("Continue with cursor \"" + cursor + "\"", "tables=[", "pattern=");
                 assertThat(r.json().get("truncated").asBoolean()).isTrue();
@@ -108,7 +108,7 @@ class SchemaPresenterTest {
     void aCursorFromAnotherRequestIsRefused() {
         SchemaModel wide = ModelFixtures.wide(120);
         String cursor = SchemaPresenter.describe(wide, DetailLevel.SUMMARY, SchemaFilter.ALL, null, 4_000).json()
-                .get("cursor").asText();
+                .get("next_cursor").asText();
         SchemaFilter other = new SchemaFilter(null, List.of(), "entity", false);
         assertThatThrownBy(() -> SchemaPresenter.describe(wide, DetailLevel.SUMMARY, other, cursor, 4_000))
                 .isInstanceOf(GabyException.class)

@@ -204,13 +204,13 @@ abstract class IntrospectionContract {
         Rendered page = first;
         for (int i = 0; i < 50; i++) {
             page.json().path("tables").forEach(t -> seen.add(t.path("schema").asText("") + t.get("name").asText()));
-            if (!page.json().has("cursor")) {
+            if (!page.json().has("next_cursor")) {
                 break;
             }
             page = service.describeDatabase(ctx, new DescribeRequest(DB, "full", null, List.of(), null,
-                    page.json().get("cursor").asText()));
+                    page.json().get("next_cursor").asText()));
         }
-        assertThat(page.json().has("cursor")).isFalse();
+        assertThat(page.json().has("next_cursor")).isFalse();
         assertThat(seen).doesNotHaveDuplicates().contains("customers", "orders", "y", Fixtures.HOSTILE);
     }
 
@@ -218,7 +218,7 @@ abstract class IntrospectionContract {
     void aCursorOnlyContinuesTheRequestItCameFrom() {
         service.close();
         service = serviceWith(new Limits(Limits.DEFAULT.statementTimeout(), 500, 2_000, 900));
-        String cursor = describe("full").json().get("cursor").asText();
+        String cursor = describe("full").json().get("next_cursor").asText();
         assertThatThrownBy(() -> service.describeDatabase(ctx, new DescribeRequest(DB, "summary", null, List.of(),
                 null, cursor))).isInstanceOf(GabyException.class).hasMessageContaining("cursor");
         assertThatThrownBy(() -> service.describeDatabase(ctx, new DescribeRequest(DB, "full", null, List.of(),

@@ -40,35 +40,14 @@ final class DdlLexer {
         List<Token> out = new ArrayList<>();
         int depth = 0;
         int i = 0;
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            int end;
-            if (Character.isWhitespace(c)) {
-                i++;
+        while (i < sql.length()) {
+            int skip = skipped(sql, i);
+            if (skip > i) {
+                i = skip;
                 continue;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                end = sql.indexOf('\n', i);
-                i = end < 0 ? n : end + 1;
-                continue;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
-                continue;
-            } else if (c == '\'' || c == '"' || c == '`') {
-                end = quotedEnd(sql, i, c);
-            } else if (c == '[') {
-                end = sql.indexOf(']', i);
-                end = end < 0 ? n : end + 1;
-            } else if (Character.isLetterOrDigit(c) || c == '_' || c == '$') {
-                end = i + 1;
-                while (end < n && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_'
-                        || sql.charAt(end) == '$')) {
-                    end++;
-                }
-            } else {
-                end = i + 1;
             }
+            char c = sql.charAt(i);
+            int end = tokenEnd(sql, i);
             if (c == ')') {
                 depth--;
             }
@@ -79,6 +58,46 @@ final class DdlLexer {
             i = end;
         }
         return out;
+    }
+
+    /** Past whitespace or a comment starting at {@code i}; {@code i} itself when there is none. */
+    private static int skipped(String sql, int i) {
+        char c = sql.charAt(i);
+        if (Character.isWhitespace(c)) {
+            return i + 1;
+        }
+        if (sql.startsWith("--", i)) {
+            int end = sql.indexOf('\n', i);
+            return end < 0 ? sql.length() : end + 1;
+        }
+        if (sql.startsWith("/*", i)) {
+            int end = sql.indexOf("*/", i + 2);
+            return end < 0 ? sql.length() : end + 2;
+        }
+        return i;
+    }
+
+    /** The end of the token starting at {@code i}: a quoted name or string, a word, or one character. */
+    private static int tokenEnd(String sql, int i) {
+        char c = sql.charAt(i);
+        if (c == '\'' || c == '"' || c == '`') {
+            return quotedEnd(sql, i, c);
+        }
+        if (c == '[') {
+            int end = sql.indexOf(']', i);
+            return end < 0 ? sql.length() : end + 1;
+        }
+        int end = i + 1;
+        if (isWordChar(c)) {
+            while (end < sql.length() && isWordChar(sql.charAt(end))) {
+                end++;
+            }
+        }
+        return end;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 
     private static int quotedEnd(String sql, int start, char quote) {

@@ -44,6 +44,12 @@ class PostgresSchemaReaderTest extends SchemaReaderContract {
     }
 
     @Override
+    protected void discard(String url) {
+        String name = url.substring(url.lastIndexOf('/') + 1, url.indexOf('?') < 0 ? url.length() : url.indexOf('?'));
+        TestDatabases.run(TestDatabases.postgresAdminUrl(), "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    }
+
+    @Override
     protected String home() {
         return "public";
     }
