@@ -1,26 +1,33 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.CatalogLoader;
 import dev.gabysql.core.catalog.CatalogOptions;
+import dev.gabysql.core.config.ConfigFile;
 import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.Limits;
-import dev.gabysql.core.service.GabyService;
 import dev.gabysql.core.service.LocalGabyService;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
 /**
- * The catalog and limit options every subcommand shares, so that {@code --db}, {@code --data-dir},
- * {@code --demo}, {@code --mode}… mean the same everywhere.
+ * The catalog, mode and limit options every subcommand shares, so that {@code --db}, {@code --data-dir},
+ * {@code --demo}, {@code --mode}… mean the same everywhere. A value given on the command line wins over the
+ * configuration file, which wins over the built-in default.
  */
 public final class CommonOptions {
+    private static final Logger LOG = LoggerFactory.getLogger(CommonOptions.class);
+
     @Option(names = "--db", paramLabel = "NAME=URL|PATH.db",
             description = "A database: NAME=JDBC_URL, NAME=PATH.db or PATH.db (named after the file). Repeatable.")
     List<String> dbs = new ArrayList<>();
@@ -32,36 +39,80 @@ public final class CommonOptions {
     @Option(names = "--demo", description = "Add the sample database `demo` (created in the data directory on first use).")
     boolean demo;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "readonly",
+    @Option(names = "--config", paramLabel = "FILE", description = "A gabysql.toml configuration file.")
+    Path config;
+
+    @Option(names = "--mode", paramLabel = "MODE",
             description = "Access mode: readonly (default), readwrite or admin.")
     String mode;
 
-    @Option(names = "--max-rows", paramLabel = "N", defaultValue = "500",
-            description = "Rows returned by a read at most (default: ${DEFAULT-VALUE}).")
-    int maxRows;
+    @Option(names = "--max-rows", paramLabel = "N", description = "Rows returned by a read at most (default: 500).")
+    Integer maxRows;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
-            description = "Statement timeout in seconds (default: ${DEFAULT-VALUE}).")
-    int timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Statement timeout in seconds (default: 30).")
+    Integer timeoutSeconds;
 
-    @Option(names = "--schema-ttl", paramLabel = "SECONDS", defaultValue = "30",
-            description = "How long a schema description stays cached (default: ${DEFAULT-VALUE}).")
-    int schemaTtlSeconds;
+    @Option(names = "--schema-ttl", paramLabel = "SECONDS",
+            description = "How long a schema description stays cached (default: 30).")
+    Integer schemaTtlSeconds;
 
-    /** The settings these options describe. */
+    @Option(names = "--audit-log", paramLabel = "FILE|none",
+            description = "Append-only JSON-lines audit log (default: ~/.gabysql/audit.jsonl; none to disable).")
+    String auditLog;
+
+    private ConfigFile.Config loaded;
+
+    private ConfigFile.Config configFile() {
+        if (loaded == null) {
+            loaded = config == null ? new ConfigFile.Config(new ConfigFile.ServerValues(null, null, null, null, null,
+                    null, null), List.of(), List.of()) : ConfigFile.load(config);
+        }
+        return loaded;
+    }
+
+    /** The bearer tokens of the configuration file (for gabysql serve). */
+    public List<ConfigFile.TokenConfig> configuredTokens() {
+        return configFile().tokens();
+    }
+
+    /** The settings these options and the configuration file describe. */
     public Settings settings() {
-        Mode m = Mode.parse(mode);
+        ConfigFile.ServerValues file = configFile().server();
+        Mode m = mode != null ? Mode.parse(mode) : file.mode() != null ? file.mode() : Mode.READONLY;
         if (m == null) {
             throw new GabyException(ErrorCode.CONFIG_INVALID, "Unknown mode `" + mode + "`.",
                     "Use --mode readonly, readwrite or admin.");
         }
-        if (maxRows < 1 || timeoutSeconds < 1 || schemaTtlSeconds < 0) {
+        int rows = pick(maxRows, file.maxRows(), Limits.DEFAULT.maxRows());
+        int timeout = pick(timeoutSeconds, seconds(file.timeout()), 30);
+        int ttl = pick(schemaTtlSeconds, seconds(file.schemaTtl()), 30);
+        if (rows < 1 || timeout < 1 || ttl < 0) {
             throw new GabyException(ErrorCode.CONFIG_INVALID, "--max-rows and --timeout must be positive.",
                     "For example: --max-rows 500 --timeout 30.");
         }
-        Limits limits = new Limits(Duration.ofSeconds(timeoutSeconds), maxRows, Limits.DEFAULT.maxValueChars(),
+        Limits limits = new Limits(Duration.ofSeconds(timeout), rows, Limits.DEFAULT.maxValueChars(),
                 Limits.DEFAULT.maxResultChars());
-        return new Settings(m, limits, Duration.ofSeconds(schemaTtlSeconds), null);
+        String key = file.confirmKey() != null ? file.confirmKey() : System.getenv("GABYSQL_CONFIRM_KEY");
+        return new Settings(m, limits, Duration.ofSeconds(ttl), auditPath(file.auditLog()), key, file.confirmTtl());
+    }
+
+    private Path auditPath(String fromFile) {
+        String v = auditLog != null ? auditLog : fromFile;
+        if (v == null) {
+            return AuditLog.defaultPath();
+        }
+        if (v.equalsIgnoreCase("none") || v.equalsIgnoreCase("off")) {
+            return null;
+        }
+        return Path.of(v.startsWith("~/") ? System.getProperty("user.home") + v.substring(1) : v);
+    }
+
+    private static int pick(Integer flag, Integer file, int dflt) {
+        return flag != null ? flag : file != null ? file : dflt;
+    }
+
+    private static Integer seconds(Duration d) {
+        return d == null ? null : (int) d.getSeconds();
     }
 
     public CatalogOptions catalogOptions() {
@@ -69,11 +120,29 @@ public final class CommonOptions {
     }
 
     public Catalog catalog() {
-        return CatalogLoader.load(catalogOptions());
+        return CatalogLoader.load(catalogOptions(), configFile().databases());
     }
 
     /** The local service over this catalog. */
-    public GabyService openService() {
+    public LocalGabyService openService() {
         return new LocalGabyService(catalog(), settings());
+    }
+
+    /**
+     * The local service for a long-running front end (mcp, serve): the least-privilege check (layer 1) of every
+     * readonly database runs in the background and reports on stderr; {@code gabysql_list_databases} shows the
+     * same warnings once known.
+     */
+    public LocalGabyService openServiceCheckingPrivileges() {
+        LocalGabyService service = openService();
+        Thread t = new Thread(() -> report(service.checkLeastPrivilege()), "gabysql-privilege-check");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+        return service;
+    }
+
+    private static void report(Map<String, String> warnings) {
+        warnings.forEach((db, w) -> LOG.warn("database `{}`: {}", db, w));
     }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "gabysql", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Safe, fast SQL for AI agents and programs: MCP server, SQL shell and integrity checks.",
-        subcommands = {SqlCommand.class, McpCommand.class, CheckCommand.class},
+        subcommands = {SqlCommand.class, McpCommand.class, CheckCommand.class, AuditCommand.class},
         footer = {"", "Examples:",
             "  gabysql sql --demo -c 'SHOW TABLES'",
             "  gabysql mcp --demo                         MCP over stdio on the sample database",

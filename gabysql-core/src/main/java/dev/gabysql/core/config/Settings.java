@@ -6,30 +6,49 @@ import java.time.Duration;
 
 /**
  * Server-wide settings: the server's mode, the default limits of a call, how long a schema stays cached, where
- * the audit log goes. Immutable.
+ * the audit log goes (null: no audit log), the key that signs confirm tokens (null: a random key per process)
+ * and how long a confirm token lives. Immutable.
  */
-public record Settings(Mode mode, Limits limits, Duration schemaTtl, Path auditLog) {
+public record Settings(Mode mode, Limits limits, Duration schemaTtl, Path auditLog, String confirmKey,
+                       Duration confirmTtl) {
+    public static final Duration DEFAULT_CONFIRM_TTL = Duration.ofMinutes(5);
     public static final Settings DEFAULT = new Settings(Mode.READONLY, Limits.DEFAULT, Duration.ofSeconds(30), null);
 
     public Settings {
         mode = mode == null ? Mode.READONLY : mode;
         limits = limits == null ? Limits.DEFAULT : limits;
         schemaTtl = schemaTtl == null ? Duration.ofSeconds(30) : schemaTtl;
+        confirmTtl = confirmTtl == null ? DEFAULT_CONFIRM_TTL : confirmTtl;
+    }
+
+    public Settings(Mode mode, Limits limits, Duration schemaTtl, Path auditLog) {
+        this(mode, limits, schemaTtl, auditLog, null, null);
     }
 
     public Settings withMode(Mode m) {
-        return new Settings(m, limits, schemaTtl, auditLog);
+        return new Settings(m, limits, schemaTtl, auditLog, confirmKey, confirmTtl);
     }
 
     public Settings withLimits(Limits l) {
-        return new Settings(mode, l, schemaTtl, auditLog);
+        return new Settings(mode, l, schemaTtl, auditLog, confirmKey, confirmTtl);
     }
 
     public Settings withSchemaTtl(Duration ttl) {
-        return new Settings(mode, limits, ttl, auditLog);
+        return new Settings(mode, limits, ttl, auditLog, confirmKey, confirmTtl);
     }
 
     public Settings withAuditLog(Path path) {
-        return new Settings(mode, limits, schemaTtl, path);
+        return new Settings(mode, limits, schemaTtl, path, confirmKey, confirmTtl);
+    }
+
+    public Settings withConfirm(String key, Duration ttl) {
+        return new Settings(mode, limits, schemaTtl, auditLog, key, ttl);
+    }
+
+    @Override
+    public String toString() {
+        return "Settings[mode=" + mode + ", limits=" + limits + ", schemaTtl=" + schemaTtl + ", auditLog="
+                + auditLog + ", confirmKey=" + (confirmKey == null ? "random" : "***") + ", confirmTtl="
+                + confirmTtl + "]";
     }
 }

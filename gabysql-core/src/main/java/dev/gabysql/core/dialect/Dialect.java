@@ -42,6 +42,22 @@ public interface Dialect {
         return "EXPLAIN " + sql;
     }
 
+    /**
+     * Takes note, inside a preview's transaction, of what a ROLLBACK will not undo (PostgreSQL sequence values);
+     * the returned handle restores it after the rollback. The default has nothing to restore.
+     */
+    default PreviewSideEffects previewSideEffects(Connection connection) throws SQLException {
+        return PreviewSideEffects.NONE;
+    }
+
+    /**
+     * Layer 1 of the defence: whether the credentials gabysql uses could write, although it runs readonly.
+     * Returns a sentence for the operator, or null when the role cannot write (or it cannot be told).
+     */
+    default String writeAccessWarning(DatabaseConfig db, Connection connection) throws SQLException {
+        return null;
+    }
+
     /** Quotes an identifier for this engine. */
     default String quoteIdentifier(String name) {
         return '"' + name.replace("\"", "\"\"") + '"';

@@ -22,6 +22,11 @@ public final class AccessPolicy {
 
     /** For the write tool, under the effective mode of the call. */
     public static void authorizeWrite(InspectedStatement s, Mode mode, boolean allowFullTable) {
-        throw new GabyException(ErrorCode.FORBIDDEN_BY_MODE, "Writes are not implemented yet.");
+        if (s.kind() != StatementKind.DML || !mode.allowsWrites()) {
+            throw new GabyException(ErrorCode.FORBIDDEN_BY_MODE, "Not allowed in mode " + mode.label() + ".");
+        }
+        if (!s.hasWhere() && !allowFullTable && !s.command().equals("INSERT")) {
+            throw new GabyException(ErrorCode.FULL_TABLE_WRITE, s.command() + " without WHERE would touch every row.");
+        }
     }
 }

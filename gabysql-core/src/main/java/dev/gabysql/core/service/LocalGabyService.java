@@ -1,6 +1,7 @@
 package dev.gabysql.core.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Mode;
@@ -9,6 +10,7 @@ import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Dialects;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.ConfirmTokens;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.QueryRunner;
 import dev.gabysql.core.exec.Session;
@@ -20,9 +22,11 @@ import dev.gabysql.core.introspect.IntegrityReport;
 import dev.gabysql.core.introspect.SchemaFilter;
 import dev.gabysql.core.introspect.SchemaModel;
 import dev.gabysql.core.util.Json;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -42,11 +46,19 @@ public final class LocalGabyService implements GabyService {
 
     private final Catalog catalog;
     private final Settings settings;
+    private final AuditLog audit;
+    private final WritePath writes;
     private final Map<String, DatabaseHandle> handles = new ConcurrentHashMap<>();
+    private final Map<String, String> privilegeWarnings = new ConcurrentHashMap<>();
 
     public LocalGabyService(Catalog catalog, Settings settings) {
         this.catalog = catalog;
         this.settings = settings;
+        this.audit = settings.auditLog() == null ? AuditLog.DISABLED : new AuditLog(settings.auditLog());
+        this.writes = new WritePath(settings.confirmKey() == null
+                ? ConfirmTokens.withRandomKey(settings.confirmTtl())
+                : new ConfirmTokens(settings.confirmKey().getBytes(StandardCharsets.UTF_8), settings.confirmTtl(),
+                        Clock.systemUTC()));
     }
 
     public Settings settings() {
@@ -69,6 +81,10 @@ public final class LocalGabyService implements GabyService {
             if (file != null && !Files.exists(file)) {
                 warnings.add("file not found: " + file);
             }
+            String privilege = privilegeWarnings.get(db.name());
+            if (privilege != null) {
+                warnings.add(privilege);
+            }
             out.add(new DatabaseInfo(db.name(), dialect, db.displayUrl(), db.description(),
                     effectiveMode(ctx, db).label(), warnings));
         }
@@ -77,29 +93,58 @@ public final class LocalGabyService implements GabyService {
 
     @Override
     public QueryResult query(CallContext ctx, QueryRequest request) {
-        DatabaseHandle h = handle(request.db());
-        var meta = MetaCommand.parse(request.sql());
-        if (meta.isPresent()) {
-            return answerMeta(ctx, h, meta.get());
+        AuditedCall call = new AuditedCall(audit, ctx, "query", request.db(), request.sql()).mode(Mode.READONLY);
+        try {
+            DatabaseHandle h = handle(request.db());
+            var meta = MetaCommand.parse(request.sql());
+            if (meta.isPresent()) {
+                QueryResult r = answerMeta(ctx, h, meta.get());
+                call.kind("meta").done("ok", (long) r.rowCount());
+                return r;
+            }
+            InspectedStatement stmt = SqlGuard.inspect(request.sql(), h.dialect().flavor());
+            call.kind(stmt.kind());
+            AccessPolicy.requireRead(stmt);
+            Limits limits = limitsFor(h, request.maxRows());
+            QueryResult r = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Query on `"
+                    + h.config().name() + "`", s.connection(), stmt.sql(), request.params(), limits,
+                    ctx.cancellation()));
+            call.done("ok", (long) r.rowCount());
+            return r;
+        } catch (GabyException e) {
+            throw call.failed(e);
         }
-        InspectedStatement stmt = SqlGuard.inspect(request.sql(), h.dialect().flavor());
-        AccessPolicy.requireRead(stmt);
-        Limits limits = limitsFor(h, request.maxRows());
-        return withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Query on `" + h.config().name() + "`",
-                s.connection(), stmt.sql(), request.params(), limits, ctx.cancellation()));
     }
 
+    /**
+     * Refused before any database is touched when the effective mode is readonly (the design record's rule);
+     * otherwise guarded, then previewed or confirmed.
+     */
     @Override
     public ExecuteResult execute(CallContext ctx, ExecuteRequest request) {
-        DatabaseHandle h = handle(request.db());
-        Mode mode = effectiveMode(ctx, h.config());
-        if (!mode.allowsWrites()) {
-            throw new GabyException(ErrorCode.READ_ONLY, "Database `" + h.config().name() + "` is readonly for"
-                    + " this call; gabysql_execute is not available.", "Use gabysql_query for reads.");
+        AuditedCall call = new AuditedCall(audit, ctx, request.confirmToken() == null ? "execute" : "confirm",
+                request.db(), request.sql());
+        try {
+            DatabaseConfig db = catalog.resolve(request.db());
+            Mode mode = effectiveMode(ctx, db);
+            call.mode(mode);
+            if (!mode.allowsWrites()) {
+                throw new GabyException(ErrorCode.READ_ONLY, "Database `" + db.name() + "` is readonly for this"
+                        + " call: writes are not allowed.", "Use gabysql_query for reads; writes need a server"
+                        + " started with --mode readwrite (or admin) and a database that allows them.");
+            }
+            DatabaseHandle h = handle(db.name());
+            InspectedStatement stmt = SqlGuard.inspect(request.sql(), h.dialect().flavor());
+            call.kind(stmt.kind());
+            if (stmt.kind() == dev.gabysql.core.guard.StatementKind.READ && stmt.isPureRead()) {
+                throw new GabyException(ErrorCode.BAD_REQUEST, "This statement only reads; gabysql_execute is for"
+                        + " writes.", "Use gabysql_query for reads.");
+            }
+            AccessPolicy.authorizeWrite(stmt, mode, request.allowFullTable());
+            return writes.execute(ctx, h, mode, stmt, request, call);
+        } catch (GabyException e) {
+            throw call.failed(e);
         }
-        InspectedStatement stmt = SqlGuard.inspect(request.sql(), h.dialect().flavor());
-        AccessPolicy.authorizeWrite(stmt, mode, request.allowFullTable());
-        throw new GabyException(ErrorCode.FORBIDDEN_BY_MODE, "Writes are not available yet.");
     }
 
     @Override
@@ -152,14 +197,52 @@ public final class LocalGabyService implements GabyService {
 
     @Override
     public IntegrityReport integrityCheck(CallContext ctx, String db) {
-        DatabaseHandle h = handle(db);
-        return withSession(h, Mode.READONLY, h.limits(), s -> {
-            try {
-                return h.dialect().integrityCheck(s.connection()).withDatabase(h.config().name());
-            } catch (SQLException e) {
-                throw SqlErrors.translate("Integrity check of `" + h.config().name() + "`", e, false, false);
+        AuditedCall call = new AuditedCall(audit, ctx, "integrity_check", db, null).mode(Mode.READONLY);
+        try {
+            DatabaseHandle h = handle(db);
+            IntegrityReport report = withSession(h, Mode.READONLY, h.limits(), s -> {
+                try {
+                    return h.dialect().integrityCheck(s.connection()).withDatabase(h.config().name());
+                } catch (SQLException e) {
+                    throw SqlErrors.translate("Integrity check of `" + h.config().name() + "`", e, false, false);
+                }
+            });
+            call.done(report.ok() ? "ok" : "problems", (long) report.problems().size());
+            return report;
+        } catch (GabyException e) {
+            throw call.failed(e);
+        }
+    }
+
+    /**
+     * Layer 1 of the defence: for each database that is readonly, asks its dialect whether the credentials could
+     * write anyway, remembers the answer for {@link #listDatabases} and returns the warnings by database name.
+     * Connects to each such database; front ends run it in the background at start-up.
+     */
+    public Map<String, String> checkLeastPrivilege() {
+        Map<String, String> found = new java.util.LinkedHashMap<>();
+        for (DatabaseConfig db : catalog.all()) {
+            if (settings.mode().capTo(db.maxMode()).allowsWrites()) {
+                continue;
             }
-        });
+            try {
+                DatabaseHandle h = handle(db.name());
+                String warning = withSession(h, Mode.READONLY, h.limits(), s -> {
+                    try {
+                        return h.dialect().writeAccessWarning(db, s.connection());
+                    } catch (SQLException e) {
+                        return null; // cannot tell: say nothing rather than guess
+                    }
+                });
+                if (warning != null) {
+                    privilegeWarnings.put(db.name(), warning);
+                    found.put(db.name(), warning);
+                }
+            } catch (GabyException e) {
+                // unreachable or unsupported: listDatabases reports that on its own
+            }
+        }
+        return found;
     }
 
     @Override
@@ -196,6 +279,7 @@ public final class LocalGabyService implements GabyService {
     public void close() {
         handles.values().forEach(DatabaseHandle::close);
         handles.clear();
+        audit.close();
     }
 
     Mode effectiveMode(CallContext ctx, DatabaseConfig db) {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Assumptions;
 public final class TestDatabases {
     private static String adminUrl;
     private static String unavailable;
+    private static final java.util.List<String> CREATED = new java.util.ArrayList<>();
 
     private TestDatabases() {
     }
@@ -37,7 +38,22 @@ public final class TestDatabases {
         } catch (SQLException e) {
             throw new IllegalStateException("Unable to create test database: " + e.getMessage(), e);
         }
+        if (CREATED.isEmpty()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> dropCreated(admin)));
+        }
+        CREATED.add(name);
         return withDatabase(admin, name);
+    }
+
+    /** Drops the databases this JVM created, so that repeated runs leave the shared server clean. */
+    private static synchronized void dropCreated(String admin) {
+        try (Connection c = DriverManager.getConnection(admin); Statement st = c.createStatement()) {
+            for (String name : CREATED) {
+                st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            }
+        } catch (SQLException ignored) {
+            // the server went away first (embedded one stopping): nothing left to clean
+        }
     }
 
     /** Runs SQL (several statements allowed) on a database as its owner, outside gabysql. */

@@ -164,6 +164,22 @@ final class PostgresConnectionSource implements ConnectionSource {
             broken = true;
         }
 
+        /**
+         * Drops what a transaction's end does not: session advisory locks, LISTEN registrations, prepared
+         * statements, temporary tables, session settings (back to the connection's start-up values).
+         */
+        private void reset() {
+            try {
+                connection.setAutoCommit(true);
+                try (Statement st = connection.createStatement()) {
+                    st.execute("DISCARD ALL");
+                }
+                connection.setAutoCommit(false);
+            } catch (SQLException e) {
+                broken = true;
+            }
+        }
+
         @Override
         public void close() {
             if (!committed) {
@@ -172,6 +188,9 @@ final class PostgresConnectionSource implements ConnectionSource {
                 } catch (SQLException e) {
                     broken = true;
                 }
+            }
+            if (!broken) {
+                reset();
             }
             if (broken) {
                 pool.evictConnection(connection);

@@ -2,6 +2,7 @@ package dev.gabysql.core.dialect.postgres;
 
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.dialect.PreviewSideEffects;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.guard.SqlFlavor;
@@ -41,6 +42,42 @@ public final class PostgresDialect implements Dialect {
     @Override
     public SchemaReader schemaReader() {
         return schemaReader;
+    }
+
+    @Override
+    public PreviewSideEffects previewSideEffects(Connection connection) throws SQLException {
+        return SequenceRestorer.snapshot(connection);
+    }
+
+    /** Superuser, CREATEROLE/CREATEDB, or any write privilege on a user table means the role could write. */
+    @Override
+    public String writeAccessWarning(DatabaseConfig db, Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT r.rolsuper,"
+                + " r.rolcreaterole, r.rolcreatedb, EXISTS (SELECT 1 FROM pg_class t"
+                + " JOIN pg_namespace n ON n.oid = t.relnamespace WHERE t.relkind IN ('r','p')"
+                + " AND n.nspname NOT IN ('pg_catalog','information_schema') AND n.nspname NOT LIKE 'pg\\_%'"
+                + " AND has_table_privilege(t.oid, 'INSERT,UPDATE,DELETE,TRUNCATE')),"
+                + " has_database_privilege(current_database(), 'CREATE')"
+                + " FROM pg_roles r WHERE r.rolname = current_user")) {
+            if (!rs.next()) {
+                return null;
+            }
+            List<String> powers = new ArrayList<>();
+            addIf(powers, rs.getBoolean(1), "is a superuser");
+            addIf(powers, rs.getBoolean(2), "may create roles");
+            addIf(powers, rs.getBoolean(3), "may create databases");
+            addIf(powers, rs.getBoolean(4), "may write to tables");
+            addIf(powers, rs.getBoolean(5), "may create schemas");
+            return powers.isEmpty() ? null : "the role gabysql connects with " + String.join(", ", powers)
+                    + "; readonly is enforced by gabysql's session and guard only. See docs/security.md to"
+                    + " create a read-only role.";
+        }
+    }
+
+    private static void addIf(List<String> list, boolean condition, String text) {
+        if (condition) {
+            list.add(text);
+        }
     }
 
     /**

@@ -48,6 +48,17 @@ public final class SqliteDialect implements Dialect {
         return "EXPLAIN QUERY PLAN " + sql;
     }
 
+    /** SQLite has no roles: the operating system's permission on the file is the least privilege. */
+    @Override
+    public String writeAccessWarning(DatabaseConfig db, Connection connection) {
+        java.nio.file.Path file = SqliteConnectionSource.fileOf(db.url());
+        if (file != null && java.nio.file.Files.isWritable(file)) {
+            return "the SQLite file is writable by this process; readonly is enforced by gabysql's read-only"
+                    + " connection and guard. Make the file read-only (chmod a-w) for least privilege.";
+        }
+        return null;
+    }
+
     /** {@code PRAGMA integrity_check} (b-trees, pages, indexes) plus {@code PRAGMA foreign_key_check}. */
     @Override
     public IntegrityReport integrityCheck(Connection connection) throws SQLException {

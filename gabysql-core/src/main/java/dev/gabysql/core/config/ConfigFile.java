@@ -1,0 +1,247 @@
+package dev.gabysql.core.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import dev.gabysql.core.catalog.Catalog;
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads {@code gabysql.toml}: a {@code [server]} table, {@code [[databases]]} and {@code [[tokens]]}. Secrets come
+ * from the environment ({@code password = "${SALES_PASSWORD}"}), never from the file itself. Everything is
+ * validated at start, with errors that name the key and the fix. See docs/configuration.md.
+ */
+public final class ConfigFile {
+    private static final Set<String> TOP = Set.of("server", "databases", "tokens");
+    private static final Set<String> SERVER = Set.of("mode", "max_rows", "timeout_seconds", "schema_ttl_seconds",
+            "audit_log", "confirm_key", "confirm_ttl_seconds");
+    private static final Set<String> DATABASE = Set.of("name", "url", "user", "password", "description", "max_mode",
+            "timeout_seconds", "row_cap");
+    private static final Set<String> TOKEN = Set.of("secret", "mode");
+
+    private ConfigFile() {
+    }
+
+    /** What a configuration file says; server values are null where the file is silent. */
+    public record Config(ServerValues server, List<DatabaseConfig> databases, List<TokenConfig> tokens) {
+        public Config {
+            databases = List.copyOf(databases);
+            tokens = List.copyOf(tokens);
+        }
+    }
+
+    /** The {@code [server]} table; null fields were not given. */
+    public record ServerValues(Mode mode, Integer maxRows, Duration timeout, Duration schemaTtl, String auditLog,
+                               String confirmKey, Duration confirmTtl) {
+        @Override
+        public String toString() {
+            return "ServerValues[mode=" + mode + ", confirmKey=" + (confirmKey == null ? null : "***") + "]";
+        }
+    }
+
+    /** A bearer token of {@code gabysql serve}, optionally capped to a mode. */
+    public record TokenConfig(String secret, Mode mode) {
+        @Override
+        public String toString() {
+            return "TokenConfig[secret=***, mode=" + mode + "]";
+        }
+    }
+
+    public static Config load(Path file) {
+        return load(file, System::getenv);
+    }
+
+    static Config load(Path file, Function<String, String> env) {
+        if (!Files.isRegularFile(file)) {
+            throw invalid("Configuration file " + file + " does not exist.", "Check the path given with --config.");
+        }
+        JsonNode root;
+        try {
+            root = new TomlMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw invalid("Configuration file " + file + " is not valid TOML: " + e.getMessage().split("\n")[0],
+                    "Fix the TOML syntax at the position given.");
+        }
+        Reader r = new Reader(env);
+        r.onlyKeys(root, TOP, "");
+        ServerValues server = r.server(root.path("server"));
+        List<DatabaseConfig> dbs = new ArrayList<>();
+        int i = 0;
+        for (JsonNode db : r.array(root, "databases")) {
+            dbs.add(r.database(db, "databases[" + i++ + "]"));
+        }
+        List<TokenConfig> tokens = new ArrayList<>();
+        i = 0;
+        for (JsonNode t : r.array(root, "tokens")) {
+            tokens.add(r.token(t, "tokens[" + i++ + "]"));
+        }
+        return new Config(server, dbs, tokens);
+    }
+
+    static GabyException invalid(String message, String hint) {
+        return new GabyException(ErrorCode.CONFIG_INVALID, message, hint);
+    }
+
+    /** Reads and validates values, expanding ${ENV} references. */
+    private static final class Reader {
+        private final Function<String, String> env;
+
+        Reader(Function<String, String> env) {
+            this.env = env;
+        }
+
+        ServerValues server(JsonNode s) {
+            if (s.isMissingNode()) {
+                return new ServerValues(null, null, null, null, null, null, null);
+            }
+            onlyKeys(s, SERVER, "server.");
+            return new ServerValues(mode(s, "server.", "mode"), positiveInt(s, "server.", "max_rows"),
+                    seconds(s, "server.", "timeout_seconds"), seconds(s, "server.", "schema_ttl_seconds"),
+                    string(s, "server.", "audit_log"), string(s, "server.", "confirm_key"),
+                    seconds(s, "server.", "confirm_ttl_seconds"));
+        }
+
+        DatabaseConfig database(JsonNode d, String where) {
+            String p = where + ".";
+            onlyKeys(d, DATABASE, p);
+            String name = required(d, p, "name");
+            String url = required(d, p, "url");
+            if (!url.startsWith("jdbc:")) {
+                throw invalid(p + "url must be a JDBC URL (jdbc:…), got `" + url + "`.",
+                        "For a SQLite file write url = \"jdbc:sqlite:/path/to/file.db\".");
+            }
+            if (!Catalog.isValidName(name)) {
+                throw invalid("`" + p + "name` = `" + name + "` cannot be a database name.",
+                        "Use letters, digits, '_', '-' or '.' (not leading), e.g. name = \"sales\".");
+            }
+            Integer rowCap = positiveInt(d, p, "row_cap");
+            return new DatabaseConfig(name, url, string(d, p, "user"), string(d, p, "password"),
+                    string(d, p, "description"), mode(d, p, "max_mode"), seconds(d, p, "timeout_seconds"),
+                    rowCap == null ? 0 : rowCap);
+        }
+
+        TokenConfig token(JsonNode t, String where) {
+            String p = where + ".";
+            onlyKeys(t, TOKEN, p);
+            String secret = required(t, p, "secret");
+            if (secret.length() < 16) {
+                throw invalid(p + "secret is shorter than 16 characters.",
+                        "Use a long random secret, e.g. from `openssl rand -hex 32`, through ${ENV}.");
+            }
+            return new TokenConfig(secret, mode(t, p, "mode"));
+        }
+
+        List<JsonNode> array(JsonNode root, String key) {
+            JsonNode a = root.path(key);
+            if (a.isMissingNode()) {
+                return List.of();
+            }
+            if (!a.isArray()) {
+                throw invalid("`" + key + "` must be an array of tables ([[" + key + "]]).",
+                        "Write each entry as [[" + key + "]].");
+            }
+            List<JsonNode> out = new ArrayList<>();
+            a.forEach(out::add);
+            return out;
+        }
+
+        void onlyKeys(JsonNode node, Set<String> allowed, String prefix) {
+            if (!node.isObject()) {
+                throw invalid("`" + prefix + "` must be a table.", "See docs/configuration.md for the layout.");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+                String key = it.next().getKey();
+                if (!allowed.contains(key)) {
+                    throw invalid("Unknown key `" + prefix + key + "`.", "Known keys here: "
+                            + String.join(", ", new java.util.TreeSet<>(allowed)) + ".");
+                }
+            }
+        }
+
+        String required(JsonNode n, String p, String key) {
+            String v = string(n, p, key);
+            if (v == null || v.isBlank()) {
+                throw invalid("`" + p + key + "` is required.", "Add " + key + " = \"…\" to " + p.replaceAll("\\.$", "")
+                        + ".");
+            }
+            return v;
+        }
+
+        String string(JsonNode n, String p, String key) {
+            JsonNode v = n.get(key);
+            if (v == null || v.isNull()) {
+                return null;
+            }
+            if (!v.isTextual()) {
+                throw invalid("`" + p + key + "` must be a string.", "Quote the value: " + key + " = \"…\".");
+            }
+            return expand(v.asText(), p + key);
+        }
+
+        Integer positiveInt(JsonNode n, String p, String key) {
+            JsonNode v = n.get(key);
+            if (v == null) {
+                return null;
+            }
+            if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
+                throw invalid("`" + p + key + "` must be a positive whole number.", "For example " + key + " = 500.");
+            }
+            return v.asInt();
+        }
+
+        Duration seconds(JsonNode n, String p, String key) {
+            Integer s = positiveInt(n, p, key);
+            return s == null ? null : Duration.ofSeconds(s);
+        }
+
+        Mode mode(JsonNode n, String p, String key) {
+            String s = string(n, p, key);
+            if (s == null) {
+                return null;
+            }
+            Mode m = Mode.parse(s);
+            if (m == null) {
+                throw invalid("`" + p + key + "` must be readonly, readwrite or admin, got `" + s + "`.",
+                        "Write " + key + " = \"readonly\".");
+            }
+            return m;
+        }
+
+        /** Replaces each ${NAME} with the environment variable NAME; a missing one is an error naming both. */
+        String expand(String value, String key) {
+            StringBuilder out = new StringBuilder();
+            int i = 0;
+            while (i < value.length()) {
+                int start = value.indexOf("${", i);
+                if (start < 0) {
+                    out.append(value, i, value.length());
+                    break;
+                }
+                int end = value.indexOf('}', start);
+                if (end < 0) {
+                    throw invalid("`" + key + "` has an unclosed ${.", "Write ${VARIABLE_NAME}.");
+                }
+                String name = value.substring(start + 2, end);
+                String v = env.apply(name);
+                if (v == null) {
+                    throw invalid("`" + key + "` refers to environment variable " + name + ", which is not set.",
+                            "Export " + name + " before starting gabysql.");
+                }
+                out.append(value, i, start).append(v);
+                i = end + 1;
+            }
+            return out.toString();
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.gabysql.core.exec;
+
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Issues and checks the tokens that confirm a previewed write (SPEC §4). A token binds the database, the exact
+ * SQL and parameters, the mode and the previewed count; it is HMAC-SHA256-signed with the server's key, expires,
+ * and is single use. Several instances that share the key accept each other's tokens (single use is then per
+ * instance). Thread-safe.
+ */
+public final class ConfirmTokens {
+    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder B64D = Base64.getUrlDecoder();
+    private static final int ID_BYTES = 12;
+
+    private final byte[] key;
+    private final Duration ttl;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+    private final Map<String, Instant> used = new ConcurrentHashMap<>();
+
+    public ConfirmTokens(byte[] key, Duration ttl, Clock clock) {
+        this.key = key.clone();
+        this.ttl = ttl;
+        this.clock = clock;
+    }
+
+    /** Tokens signed with a random key: valid for this process only. */
+    public static ConfirmTokens withRandomKey(Duration ttl) {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return new ConfirmTokens(key, ttl, Clock.systemUTC());
+    }
+
+    /** What a token is bound to. */
+    public record Binding(String db, String statementHash, String mode, long count) {
+    }
+
+    /** A token and what it says, once verified. */
+    public record Issued(String token, String id, Instant expiresAt) {
+    }
+
+    public Issued issue(Binding b) {
+        byte[] idBytes = new byte[ID_BYTES];
+        random.nextBytes(idBytes);
+        String id = B64.encodeToString(idBytes);
+        Instant expires = clock.instant().plus(ttl);
+        String payload = String.join("|", id, Long.toString(expires.getEpochSecond()), b.db(), b.statementHash(),
+                b.mode(), Long.toString(b.count()));
+        String body = B64.encodeToString(payload.getBytes(StandardCharsets.UTF_8));
+        return new Issued("gct1." + body + "." + B64.encodeToString(sign(body)), id, expires);
+    }
+
+    /**
+     * Checks a token against what the confirming call is about to do and consumes it.
+     *
+     * @return the count the preview saw, and the token id (for the audit log)
+     */
+    public Verified redeem(String token, String db, String statementHash, String mode) {
+        String[] parts = token == null ? new String[0] : token.split("\\.", -1);
+        if (parts.length != 3 || !"gct1".equals(parts[0])) {
+            throw invalid("The confirm token is malformed.");
+        }
+        byte[] expected = sign(parts[1]);
+        byte[] given;
+        try {
+            given = B64D.decode(parts[2]);
+        } catch (IllegalArgumentException e) {
+            throw invalid("The confirm token is malformed.");
+        }
+        if (!MessageDigest.isEqual(expected, given)) {
+            throw invalid("The confirm token's signature is not valid (it was altered, or issued by another"
+                    + " server).");
+        }
+        String[] f = new String(B64D.decode(parts[1]), StandardCharsets.UTF_8).split("\\|", -1);
+        if (f.length != 6) {
+            throw invalid("The confirm token is malformed.");
+        }
+        Instant expires = Instant.ofEpochSecond(Long.parseLong(f[1]));
+        if (clock.instant().isAfter(expires)) {
+            throw new GabyException(ErrorCode.CONFIRM_TOKEN_EXPIRED, "The confirm token expired at " + expires + ".");
+        }
+        if (!f[2].equals(db)) {
+            throw invalid("The confirm token was issued for database `" + f[2] + "`, not `" + db + "`.");
+        }
+        if (!f[3].equals(statementHash)) {
+            throw invalid("The confirm token was issued for a different statement (or parameters); a token"
+                    + " confirms only the exact SQL it previewed.");
+        }
+        if (!f[4].equals(mode)) {
+            throw invalid("The confirm token was issued under mode " + f[4] + ", but this call runs as " + mode + ".");
+        }
+        consume(f[0], expires);
+        return new Verified(f[0], Long.parseLong(f[5]));
+    }
+
+    /** A redeemed token: its id and the previewed count. */
+    public record Verified(String id, long previewedCount) {
+    }
+
+    private void consume(String id, Instant expires) {
+        prune();
+        if (used.putIfAbsent(id, expires) != null) {
+            throw invalid("The confirm token was already used; each token confirms one write once.");
+        }
+    }
+
+    private void prune() {
+        Instant now = clock.instant();
+        for (Iterator<Instant> it = used.values().iterator(); it.hasNext();) {
+            if (now.isAfter(it.next())) {
+                it.remove();
+            }
+        }
+    }
+
+    private byte[] sign(String body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac.doFinal(body.getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 unavailable", e);
+        }
+    }
+
+    /** SHA-256 of the statement and its parameters, as bound into a token. */
+    public static String statementHash(String sql, String paramsJson) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            byte[] s = sql.getBytes(StandardCharsets.UTF_8);
+            md.update(ByteBuffer.allocate(4).putInt(s.length).array());
+            md.update(s);
+            md.update(paramsJson.getBytes(StandardCharsets.UTF_8));
+            return B64.encodeToString(md.digest());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 unavailable", e);
+        }
+    }
+
+    private static GabyException invalid(String message) {
+        return new GabyException(ErrorCode.CONFIRM_TOKEN_INVALID, message);
+    }
+}

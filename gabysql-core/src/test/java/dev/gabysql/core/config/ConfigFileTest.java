@@ -1,0 +1,71 @@
+package dev.gabysql.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigFileTest {
+    @TempDir
+    Path dir;
+
+    ConfigFile.Config load(String toml, Map<String, String> env) throws IOException {
+        Path f = dir.resolve("gabysql.toml");
+        Files.writeString(f, toml);
+        return ConfigFile.load(f, env::get);
+    }
+
+    @Test
+    void readsServerDatabasesAndTokensWithSecretsFromTheEnvironment() throws IOException {
+        ConfigFile.Config c = load(String.join("\n",
+                "[server]", "mode = \"readwrite\"", "max_rows = 200", "timeout_seconds = 5", "audit_log = \"none\"",
+                "[[databases]]", "name = \"sales\"", "url = \"jdbc:postgresql://db/sales\"", "user = \"ro\"",
+                "password = \"${SALES_PW}\"", "description = \"Orders\"", "max_mode = \"readonly\"", "row_cap = 50",
+                "[[tokens]]", "secret = \"${TOKEN}\"", "mode = \"readonly\""),
+                Map.of("SALES_PW", "s3cret", "TOKEN", "0123456789abcdef0123"));
+        assertThat(c.server().mode()).isEqualTo(Mode.READWRITE);
+        assertThat(c.server().maxRows()).isEqualTo(200);
+        assertThat(c.server().timeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(c.databases()).singleElement().satisfies(d -> {
+            assertThat(d.name()).isEqualTo("sales");
+            assertThat(d.password()).isEqualTo("s3cret");
+            assertThat(d.maxMode()).isEqualTo(Mode.READONLY);
+            assertThat(d.rowCap()).isEqualTo(50);
+            assertThat(d.toString()).doesNotContain("s3cret");
+        });
+        assertThat(c.tokens()).singleElement().satisfies(t -> {
+            assertThat(t.secret()).isEqualTo("0123456789abcdef0123");
+            assertThat(t.toString()).doesNotContain("0123456789abcdef0123");
+        });
+    }
+
+    @Test
+    void namesTheKeyAndTheFix() {
+        expect("[server]\nmdoe = \"admin\"", "server.mdoe", "Known keys");
+        expect("[server]\nmode = \"root\"", "server.mode", "readonly");
+        expect("[server]\nmax_rows = -3", "server.max_rows", "max_rows = 500");
+        expect("[[databases]]\nname = \"x\"", "databases[0].url", "Add url");
+        expect("[[databases]]\nname = \"x\"\nurl = \"/tmp/x.db\"", "databases[0].url", "jdbc:sqlite:");
+        expect("[[databases]]\nname = \"../x\"\nurl = \"jdbc:sqlite:x.db\"", "databases[0].name", "letters");
+        expect("[[databases]]\nname = \"x\"\nurl = \"jdbc:postgresql://h/d\"\npassword = \"${NOPE}\"",
+                "NOPE", "Export NOPE");
+        expect("[[tokens]]\nsecret = \"short\"", "tokens[0].secret", "openssl");
+        expect("this is = not toml [", "not valid TOML", "syntax");
+    }
+
+    private void expect(String toml, String messagePart, String hintPart) {
+        assertThatThrownBy(() -> load(toml, Map.of())).isInstanceOfSatisfying(GabyException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.CONFIG_INVALID);
+            assertThat(e.getMessage()).contains(messagePart);
+            assertThat(e.hint()).contains(hintPart);
+        });
+    }
+}

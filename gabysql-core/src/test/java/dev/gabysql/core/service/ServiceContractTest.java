@@ -1,0 +1,176 @@
+package dev.gabysql.core.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gabysql.core.catalog.Catalog;
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.config.Settings;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.Limits;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The read-side contract every dialect must meet, run against a real engine by one short subclass per dialect:
+ * catalog, meta-commands, reads, caps, timeouts, refusals of writes (with the data checked afterwards) and bad
+ * input that leaves the service serving.
+ */
+abstract class ServiceContractTest {
+    static final String DB = "shop";
+    protected LocalGabyService service;
+    protected final CallContext ctx = CallContext.of("test");
+
+    /** A JDBC URL of a fresh database holding the fixture (items: 50 rows, big: 2,000 rows). */
+    protected abstract String createFixture();
+
+    /** A read that runs for about {@code seconds} seconds. */
+    protected abstract String slowQuery(int seconds);
+
+    protected abstract String dialectId();
+
+    @BeforeEach
+    void open() {
+        service = serviceFor(Mode.READONLY, Duration.ofSeconds(30));
+    }
+
+    @AfterEach
+    void close() {
+        service.close();
+    }
+
+    LocalGabyService serviceFor(Mode mode, Duration timeout) {
+        String url = fixtureUrl();
+        Limits limits = new Limits(timeout, 100, 50, 200_000);
+        return new LocalGabyService(new Catalog(List.of(new DatabaseConfig(DB, url, null, null, "test shop", null,
+                null, 0))), new Settings(mode, limits, Duration.ofSeconds(30), null));
+    }
+
+    private String fixtureUrl;
+
+    String fixtureUrl() {
+        if (fixtureUrl == null) {
+            fixtureUrl = createFixture();
+        }
+        return fixtureUrl;
+    }
+
+    QueryResult query(String sql) {
+        return service.query(ctx, QueryRequest.of(DB, sql));
+    }
+
+    long count(String table) {
+        return ((Number) query("SELECT count(*) FROM " + table).rows().get(0).get(0)).longValue();
+    }
+
+    @Test
+    void listsTheDatabaseWithItsDialectAndMode() {
+        List<DatabaseInfo> dbs = service.listDatabases(ctx);
+        assertThat(dbs).singleElement().satisfies(d -> {
+            assertThat(d.name()).isEqualTo(DB);
+            assertThat(d.dialect()).isEqualTo(dialectId());
+            assertThat(d.mode()).isEqualTo("readonly");
+            assertThat(d.description()).isEqualTo("test shop");
+        });
+    }
+
+    @Test
+    void answersMetaCommands() {
+        assertThat(query("SHOW DATABASES").rows()).extracting(r -> r.get(0)).containsExactly(DB);
+        assertThat(query("show tables;").rows()).extracting(r -> r.get(1)).contains("items", "big");
+        assertThat(query("DESCRIBE items").rows()).extracting(r -> r.get(0)).containsExactly("id", "name", "qty");
+        QueryResult check = query("INTEGRITY CHECK");
+        assertThat(check.rows()).singleElement().satisfies(r -> assertThat(r.get(1)).isEqualTo("ok"));
+    }
+
+    @Test
+    void readsRowsWithParameters() {
+        QueryResult r = service.query(ctx, new QueryRequest(DB, "SELECT id, name FROM items WHERE id = ?",
+                List.of(7), null));
+        assertThat(r.columns()).extracting(QueryResult.Column::name).containsExactly("id", "name");
+        assertThat(r.rows()).containsExactly(List.of(7L, "item 7"));
+        assertThat(r.truncated()).isFalse();
+    }
+
+    @Test
+    void capsRowsAndSaysSo() {
+        QueryResult r = query("SELECT * FROM big");
+        assertThat(r.rowCount()).isEqualTo(100);
+        assertThat(r.truncated()).isTrue();
+        assertThat(r.note()).contains("row cap");
+        QueryResult fewer = service.query(ctx, new QueryRequest(DB, "SELECT * FROM big", null, 5));
+        assertThat(fewer.rowCount()).isEqualTo(5);
+        assertThat(fewer.truncated()).isTrue();
+    }
+
+    @Test
+    void cutsLongValuesWithAMarker() {
+        QueryResult r = query("SELECT payload FROM big WHERE id = 1");
+        String v = (String) r.rows().get(0).get(0);
+        assertThat(v).startsWith("x".repeat(50)).contains("…[+150 chars]");
+    }
+
+    @Test
+    void cutsOffAStatementThatOutlivesItsTimeout() {
+        try (LocalGabyService quick = serviceFor(Mode.READONLY, Duration.ofSeconds(1))) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> quick.query(ctx, QueryRequest.of(DB, slowQuery(20))))
+                    .isInstanceOfSatisfying(GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+            assertThat(quick.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM items")).rows().get(0).get(0))
+                    .isEqualTo(50L);
+        }
+    }
+
+    @Test
+    void refusesWritesOfEveryKindAndChangesNothing() {
+        List<String> writes = List.of("INSERT INTO items (id, name, qty) VALUES (999, 'x', 1)",
+                "UPDATE items SET qty = 0", "DELETE FROM items WHERE id = 1", "DROP TABLE items",
+                "CREATE TABLE evil (a int)", "ALTER TABLE items ADD COLUMN b int", "CREATE INDEX ix ON items(qty)");
+        for (String sql : writes) {
+            assertThatThrownBy(() -> query(sql)).as(sql).isInstanceOf(GabyException.class);
+        }
+        assertThat(count("items")).isEqualTo(50);
+        assertThat(query("SELECT sum(qty) FROM items").rows().get(0).get(0)).isEqualTo(sumQty());
+        assertThat(query("SHOW TABLES").rows()).extracting(r -> r.get(1)).doesNotContain("evil");
+    }
+
+    static Object sumQty() {
+        return 50L * 51 / 2;
+    }
+
+    @Test
+    void badInputGetsAClearErrorAndTheServiceKeepsServing() {
+        expect(() -> service.query(ctx, QueryRequest.of("nope", "SELECT 1")), ErrorCode.UNKNOWN_DATABASE);
+        expect(() -> service.query(ctx, QueryRequest.of("../x", "SELECT 1")), ErrorCode.INVALID_DATABASE_NAME);
+        expect(() -> service.query(ctx, QueryRequest.of("/etc/passwd", "SELECT 1")), ErrorCode.INVALID_DATABASE_NAME);
+        expect(() -> service.query(ctx, QueryRequest.of("jdbc:sqlite:/tmp/x.db", "SELECT 1")),
+                ErrorCode.INVALID_DATABASE_NAME);
+        expect(() -> query("   "), ErrorCode.EMPTY_SQL);
+        assertThatThrownBy(() -> query("SELECT 1; SELECT 2")).isInstanceOf(GabyException.class);
+        expect(() -> query("SELEC nonsense FROM"), null);
+        expect(() -> query("SELECT * FROM no_such_table"), ErrorCode.SQL_ERROR);
+        assertThat(count("items")).isEqualTo(50);
+    }
+
+    @Test
+    void unknownDatabaseErrorListsTheKnownOnes() {
+        assertThatThrownBy(() -> service.query(ctx, QueryRequest.of("nope", "SELECT 1")))
+                .hasMessageContaining("Known databases: " + DB);
+    }
+
+    static void expect(Runnable call, ErrorCode code) {
+        assertThatThrownBy(call::run).isInstanceOfSatisfying(GabyException.class, e -> {
+            if (code != null) {
+                assertThat(e.code()).isEqualTo(code);
+            }
+            assertThat(e.getMessage()).doesNotContain("\tat ").doesNotContain("Exception:");
+            assertThat(e.hint()).isNotBlank();
+        });
+    }
+}
