@@ -4,6 +4,8 @@ import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.CallContext;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -14,7 +16,8 @@ import java.util.function.Supplier;
 /**
  * The request timeout: a call still running when it expires has its statement cancelled through the call's
  * {@code Cancellation}, and the caller gets 504 TIMEOUT rather than the cancellation. One daemon timer thread
- * serves all requests. Thread-safe.
+ * serves all requests. It also knows the calls in flight, so that a stop that ran out of time can cancel their
+ * statements instead of leaving them running in the database. Thread-safe.
  */
 final class Deadlines implements AutoCloseable {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -23,6 +26,7 @@ final class Deadlines implements AutoCloseable {
         return t;
     });
     private final Duration timeout;
+    private final Set<CallContext> running = ConcurrentHashMap.newKeySet();
 
     Deadlines(Duration timeout) {
         this.timeout = timeout;
@@ -34,6 +38,7 @@ final class Deadlines implements AutoCloseable {
             expired.set(true);
             ctx.cancellation().cancel();
         }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        running.add(ctx);
         try {
             return work.get();
         } catch (GabyException e) {
@@ -45,8 +50,15 @@ final class Deadlines implements AutoCloseable {
             }
             throw e;
         } finally {
+            running.remove(ctx);
             alarm.cancel(false);
         }
+    }
+
+    /** Cancels every call still running (the server's stop timeout has passed). */
+    int cancelAll() {
+        running.forEach(ctx -> ctx.cancellation().cancel());
+        return running.size();
     }
 
     @Override
