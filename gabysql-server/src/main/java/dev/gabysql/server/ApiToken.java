@@ -14,6 +14,9 @@ import java.security.NoSuchAlgorithmException;
  * Immutable.
  */
 public final class ApiToken {
+    /** Same floor as {@code [[tokens]]} in gabysql.toml: a bearer secret must not be guessable. */
+    public static final int MIN_SECRET_LENGTH = 16;
+
     private final byte[] digest;
     private final Mode cap;
     private final String label;
@@ -27,8 +30,12 @@ public final class ApiToken {
     /** A token with its secret, its cap (null: none) and a label for logs and the audit trail (never the secret). */
     public static ApiToken of(String secret, Mode cap, String label) {
         if (secret == null || secret.isBlank()) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "A token secret is empty.",
+            throw new GabyException(ErrorCode.CONFIG_INVALID, "Token " + label + ": the secret is empty.",
                     "Pass --token SECRET or --token SECRET:readonly with a long random secret.");
+        }
+        if (secret.length() < MIN_SECRET_LENGTH) {
+            throw new GabyException(ErrorCode.CONFIG_INVALID, "Token " + label + ": the secret is shorter than "
+                    + MIN_SECRET_LENGTH + " characters.", "Use a long random secret, e.g. `openssl rand -hex 32`.");
         }
         return new ApiToken(sha256(secret), cap, label);
     }

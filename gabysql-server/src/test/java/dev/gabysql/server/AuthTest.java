@@ -2,6 +2,7 @@ package dev.gabysql.server;
 
 import static dev.gabysql.server.ApiErrorsTest.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.config.Mode;
 import dev.gabysql.server.Http.Reply;
@@ -103,12 +104,19 @@ class AuthTest {
 
     @Test
     void aSecretMayContainColonsAndOnlyAModeSuffixIsACap() {
-        ApiToken t = ApiToken.parse("a:b:c", "t");
+        String secret = "0123456789abcdef:b:c";
+        ApiToken t = ApiToken.parse(secret, "t");
         assertThat(t.cap()).isNull();
-        assertThat(new Authenticator(List.of(t)).authenticate("Bearer a:b:c")).isSameAs(t);
-        ApiToken capped = ApiToken.parse("a:b:readwrite", "t");
+        assertThat(new Authenticator(List.of(t)).authenticate("Bearer " + secret)).isSameAs(t);
+        ApiToken capped = ApiToken.parse("0123456789abcdef:b:readwrite", "t");
         assertThat(capped.cap()).isEqualTo(Mode.READWRITE);
-        assertThat(new Authenticator(List.of(capped)).authenticate("Bearer a:b")).isSameAs(capped);
-        assertThat(new Authenticator(List.of(capped)).authenticate("Bearer a:b:readwrite")).isNull();
+        assertThat(new Authenticator(List.of(capped)).authenticate("Bearer 0123456789abcdef:b")).isSameAs(capped);
+        assertThat(new Authenticator(List.of(capped)).authenticate("Bearer 0123456789abcdef:b:readwrite")).isNull();
+    }
+
+    @Test
+    void shortSecretsAreRefused() {
+        assertThatThrownBy(() -> ApiToken.parse("short:readonly", "--token #1"))
+                .hasMessageContaining("--token #1").hasMessageContaining("16");
     }
 }

@@ -26,7 +26,7 @@ class ServerOptionsTest {
 
     @Test
     void nonLoopbackBindWithATokenIsAccepted() {
-        ServerOptions.defaults().withHost("0.0.0.0").withTokens(List.of(ApiToken.parse("s3cret-token", "t")))
+        ServerOptions.defaults().withHost("0.0.0.0").withTokens(List.of(ApiToken.parse("s3cret-token-0123456789", "t")))
                 .validate();
     }
 
