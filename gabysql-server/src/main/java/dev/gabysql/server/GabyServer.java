@@ -81,6 +81,11 @@ public final class GabyServer implements AutoCloseable {
         return URI.create("http://" + host + ":" + port());
     }
 
+    /** Threads of the server's pool busy right now (its acceptor and selector always are). */
+    int busyThreads() {
+        return ((QueuedThreadPool) jetty.getThreadPool()).getBusyThreads();
+    }
+
     /** Requests being served right now (not counting {@code /health}). */
     public int inFlight() {
         return capacity.inFlight();
