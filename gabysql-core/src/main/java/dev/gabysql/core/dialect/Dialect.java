@@ -8,6 +8,7 @@ import dev.gabysql.core.introspect.SchemaReader;
 import dev.gabysql.core.introspect.IntegrityReport;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * Everything gabysql knows about one database engine, in one class. Adding a database means one implementation,
@@ -40,6 +41,14 @@ public interface Dialect {
     /** The statement that shows the plan of {@code sql} without running it (never ANALYZE). */
     default String explain(String sql) {
         return "EXPLAIN " + sql;
+    }
+
+    /**
+     * What callers should know about every database of this kind, shown by {@code gabysql_list_databases}: e.g.
+     * that the engine-level read-only layer is weaker than for the first-class dialects.
+     */
+    default List<String> warnings() {
+        return List.of();
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.gabysql.core.dialect;
 
 import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.generic.GenericJdbcDialect;
+import dev.gabysql.core.dialect.mariadb.MariaDbDialect;
 import dev.gabysql.core.dialect.postgres.PostgresDialect;
 import dev.gabysql.core.dialect.sqlite.SqliteDialect;
 import dev.gabysql.core.error.ErrorCode;
@@ -9,7 +11,9 @@ import java.util.List;
 
 /** The registry of supported engines: the one place that lists them. */
 public final class Dialects {
-    private static final List<Dialect> ALL = List.of(new SqliteDialect(), new PostgresDialect());
+    /** First match wins; the generic JDBC tier takes whatever URL is left and has a driver, so it stays last. */
+    private static final List<Dialect> ALL = List.of(new SqliteDialect(), new PostgresDialect(), new MariaDbDialect(),
+            new GenericJdbcDialect());
 
     private Dialects() {
     }

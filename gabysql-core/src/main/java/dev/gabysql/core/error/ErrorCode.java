@@ -30,7 +30,8 @@ public enum ErrorCode {
     TIMEOUT(504, 1, "Narrow the query (WHERE, LIMIT, an index) or ask for a longer statement timeout."),
     CANCELLED(499, 1, "The call was cancelled by the client."),
     DATABASE_UNAVAILABLE(503, 1, "Check that the database server is running and reachable, then retry."),
-    UNSUPPORTED_DATABASE(400, 2, "Use a SQLite file or a jdbc:postgresql:// URL."),
+    UNSUPPORTED_DATABASE(400, 2, "Use a SQLite file, a jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql: URL, or a JDBC URL"
+            + " whose driver is on the class path."),
     CONFIG_INVALID(400, 2, "Fix the configuration as the message says."),
     // the server
     UNAUTHORIZED(401, 1, "Send a valid bearer token in the Authorization header."),

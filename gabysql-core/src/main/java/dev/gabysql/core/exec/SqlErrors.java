@@ -24,7 +24,9 @@ public final class SqlErrors {
         if (cancelled) {
             return new GabyException(ErrorCode.CANCELLED, what + ": cancelled by the client.", null, state, null);
         }
-        if (timedOut || "57014".equals(state)) { // 57014 query_canceled: statement_timeout in PostgreSQL
+        if (timedOut || "57014".equals(state) // 57014 query_canceled: statement_timeout in PostgreSQL
+                || "70100".equals(state) && e.getErrorCode() == 1969 // MariaDB: max_statement_time exceeded
+                || "HY000".equals(state) && e.getErrorCode() == 3024) { // MySQL: max_execution_time exceeded
             return new GabyException(ErrorCode.TIMEOUT, what + ": the statement ran past its timeout and was"
                     + " cancelled.", null, state, null);
         }

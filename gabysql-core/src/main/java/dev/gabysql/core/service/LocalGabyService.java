@@ -72,7 +72,9 @@ public final class LocalGabyService implements GabyService {
             String dialect;
             List<String> warnings = new ArrayList<>();
             try {
-                dialect = Dialects.forDatabase(db).id();
+                Dialect d = Dialects.forDatabase(db);
+                dialect = d.id();
+                warnings.addAll(d.warnings());
             } catch (GabyException e) {
                 dialect = "unsupported";
                 warnings.add(e.getMessage());
@@ -357,10 +359,17 @@ public final class LocalGabyService implements GabyService {
             schema = table.substring(0, dot);
             name = table.substring(dot + 1);
         }
+        SchemaModel.Table folded = null;
         for (SchemaModel.Table t : schemaModel(h).tables()) {
             if (t.name().equals(name) && (schema == null || schema.equals(t.schema()))) {
                 return t;
             }
+            if (t.name().equalsIgnoreCase(name) && (schema == null || schema.equalsIgnoreCase(t.schema()))) {
+                folded = t; // engines that fold unquoted names (H2: ITEMS for items)
+            }
+        }
+        if (folded != null) {
+            return folded;
         }
         throw new GabyException(ErrorCode.UNKNOWN_TABLE, "Database `" + h.config().name() + "` has no table `"
                 + table + "`.");

@@ -7,6 +7,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import org.junit.jupiter.api.Assumptions;
@@ -16,14 +18,22 @@ import org.junit.jupiter.api.Assumptions;
  * <ul>
  *   <li>PostgreSQL: {@code GABYSQL_TEST_PG_URL} when set (a JDBC URL of a database the test user may create
  *   databases from), otherwise one embedded PostgreSQL per test JVM. Each caller gets a fresh database.</li>
+ *   <li>MariaDB/MySQL: {@code GABYSQL_TEST_MARIADB_URL} when set (a JDBC URL of a user who may create databases
+ *   and users), otherwise root without password on 127.0.0.1:3306. Each caller gets a fresh database and a
+ *   least-privilege user that owns it and nothing else (no FILE, PROCESS, SUPER or other global privilege).</li>
  *   <li>SQLite: files in a test's temporary directory.</li>
  * </ul>
  * When a server cannot be had, the test is skipped with the reason, unless {@code GABYSQL_REQUIRE_ALL_DBS=1}
  * (set by CI), in which case it fails.
  */
 public final class TestDatabases {
+    private static final String DEFAULT_MARIADB_URL = "jdbc:mariadb://127.0.0.1:3306/?user=root";
+
     private static String adminUrl;
     private static String unavailable;
+    private static String mariaDbAdminUrl;
+    private static String mariaDbUnavailable;
+    private static final List<String> MARIADB_CREATED = new ArrayList<>();
     private static final java.util.List<String> CREATED = new java.util.ArrayList<>();
 
     private TestDatabases() {
@@ -43,6 +53,70 @@ public final class TestDatabases {
         }
         CREATED.add(name);
         return withDatabase(admin, name);
+    }
+
+    /**
+     * A JDBC URL ({@code jdbc:mariadb://host:port/db?user=…&password=…}) of a new, empty MariaDB/MySQL database,
+     * connecting as a new user who has every privilege on that database and none elsewhere.
+     */
+    public static synchronized String newMariaDbDatabase() {
+        String admin = mariaDbAdminUrl();
+        String name = "gaby_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String password = UUID.randomUUID().toString().replace("-", "");
+        run(admin, "CREATE DATABASE `" + name + "`",
+                "CREATE USER '" + name + "'@'%' IDENTIFIED BY '" + password + "'",
+                "GRANT ALL PRIVILEGES ON `" + name + "`.* TO '" + name + "'@'%'");
+        MARIADB_CREATED.add(name);
+        return mariaDbUrl(admin, name) + "?user=" + name + "&password=" + password;
+    }
+
+    /** The admin URL of the test MariaDB/MySQL server; skips (or fails in CI) when no server answers. */
+    public static synchronized String mariaDbAdminUrl() {
+        if (mariaDbAdminUrl == null && mariaDbUnavailable == null) {
+            String env = System.getenv("GABYSQL_TEST_MARIADB_URL");
+            String given = env != null && !env.isBlank() ? env : DEFAULT_MARIADB_URL;
+            int q = given.indexOf('?', given.indexOf("//") + 2);
+            String url = mariaDbUrl(given, "") + (q < 0 ? "" : given.substring(q)); // the server, no database
+            try (Connection c = DriverManager.getConnection(url)) {
+                mariaDbAdminUrl = url;
+                Runtime.getRuntime().addShutdownHook(new Thread(TestDatabases::dropMariaDbDatabases));
+            } catch (SQLException e) {
+                mariaDbUnavailable = "no MariaDB/MySQL server answers at " + url.replaceAll("password=[^&]*",
+                        "password=***") + " (set GABYSQL_TEST_MARIADB_URL): " + e.getMessage();
+            }
+        }
+        if (mariaDbUnavailable != null) {
+            skipOrFail(mariaDbUnavailable);
+        }
+        return mariaDbAdminUrl;
+    }
+
+    /** Drops the databases and users this JVM created: a shared server should not fill up with test leftovers. */
+    private static synchronized void dropMariaDbDatabases() {
+        try (Connection c = DriverManager.getConnection(mariaDbAdminUrl); Statement st = c.createStatement()) {
+            for (String name : MARIADB_CREATED) {
+                st.execute("DROP DATABASE IF EXISTS `" + name + "`");
+                st.execute("DROP USER IF EXISTS '" + name + "'@'%'");
+            }
+        } catch (SQLException ignored) {
+            // the server went away first: nothing to clean
+        }
+    }
+
+    /** The admin URL pointed at {@code database} (same server, same admin user). */
+    public static String mariaDbAdminUrlFor(String database) {
+        String admin = mariaDbAdminUrl();
+        int q = admin.indexOf('?');
+        return mariaDbUrl(admin, database) + (q < 0 ? "" : admin.substring(q));
+    }
+
+    /** {@code jdbc:mariadb://host:port/database} of the server behind {@code url}. */
+    private static String mariaDbUrl(String url, String database) {
+        int hostStart = url.indexOf("//") + 2;
+        int slash = url.indexOf('/', hostStart);
+        int q = url.indexOf('?', hostStart);
+        int end = slash >= 0 ? slash : q >= 0 ? q : url.length();
+        return url.substring(0, end) + "/" + database;
     }
 
     /** Drops the databases this JVM created, so that repeated runs leave the shared server clean. */

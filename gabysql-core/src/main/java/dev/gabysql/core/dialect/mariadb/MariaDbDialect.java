@@ -1,0 +1,67 @@
+package dev.gabysql.core.dialect.mariadb;
+
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.exec.ConnectionSource;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.introspect.IntegrityReport;
+import dev.gabysql.core.introspect.SchemaReader;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * MariaDB and MySQL through MariaDB Connector/J, pooled with HikariCP (issue 5). {@code jdbc:mysql:} URLs are
+ * served by the same driver; where the two servers differ, {@link MariaDbServer} decides.
+ */
+public final class MariaDbDialect implements Dialect {
+    private final MariaDbSchemaReader schemaReader = new MariaDbSchemaReader();
+
+    @Override
+    public String id() {
+        return "mariadb";
+    }
+
+    @Override
+    public boolean handles(String jdbcUrl) {
+        return MariaDbUrls.handles(jdbcUrl);
+    }
+
+    @Override
+    public SqlFlavor flavor() {
+        return SqlFlavor.MARIADB;
+    }
+
+    @Override
+    public ConnectionSource connect(DatabaseConfig db, Limits limits) {
+        return new MariaDbConnectionSource(db);
+    }
+
+    @Override
+    public SchemaReader schemaReader() {
+        return schemaReader;
+    }
+
+    /** {@code CHECK TABLE} over every table and view in scope, in one statement. */
+    @Override
+    public IntegrityReport integrityCheck(Connection connection) throws SQLException {
+        return MariaDbIntegrityCheck.run(connection);
+    }
+
+    /** Layer 1: whether the account could write or administer although gabysql runs readonly. */
+    @Override
+    public String writeAccessWarning(DatabaseConfig db, Connection connection) throws SQLException {
+        return MariaDbPrivileges.writeAccessWarning(connection);
+    }
+
+    /** The JSON plan: one cell holding the whole plan, readable by a model (never ANALYZE). */
+    @Override
+    public String explain(String sql) {
+        return "EXPLAIN FORMAT=JSON " + sql;
+    }
+
+    @Override
+    public String quoteIdentifier(String name) {
+        return MariaDbModelMapper.quote(name);
+    }
+}

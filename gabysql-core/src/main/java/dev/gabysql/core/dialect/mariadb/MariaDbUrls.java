@@ -1,0 +1,67 @@
+package dev.gabysql.core.dialect.mariadb;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a configured {@code jdbc:mariadb:} or {@code jdbc:mysql:} URL into the one gabysql connects with. The MySQL
+ * scheme is rewritten to the MariaDB one (Connector/J serves both; the rewrite also keeps a MySQL driver that may be
+ * on the class path from claiming the URL), and the options gabysql's safety depends on are forced whatever the URL
+ * said: a configured {@code allowMultiQueries=true} must not let a second statement reach the server. Stateless.
+ */
+final class MariaDbUrls {
+    static final String MARIADB = "jdbc:mariadb:";
+    static final String MYSQL = "jdbc:mysql:";
+
+    /** Forced options, each with why. Keys are matched case-insensitively when removed from the URL. */
+    private static final Map<String, String> FORCED = Map.of(
+            // one statement per round trip in the engine too (layer 2 under the guard's one-statement rule)
+            "allowMultiQueries", "false",
+            // LOAD DATA LOCAL INFILE would make the server read files from gabysql's machine
+            "allowLocalInfile", "false",
+            // Connection.reset() sends COM_RESET_CONNECTION: user variables, GET_LOCK locks, temporary tables and
+            // session variables do not survive a return to the pool
+            "useResetConnection", "true",
+            // after a reset the driver restores this, so a pooled connection never falls back to autocommit
+            "autocommit", "false",
+            // shown in SHOW PROCESSLIST tools and performance_schema.session_connect_attrs
+            "connectionAttributes", "program_name:gabysql",
+            "connectTimeout", "5000");
+
+    /** Options removed without replacement: the scheme rewrite makes this one meaningless. */
+    private static final Set<String> DROPPED = Set.of("permitmysqlscheme");
+
+    private MariaDbUrls() {
+    }
+
+    static boolean handles(String url) {
+        return url != null && (url.startsWith(MARIADB) || url.startsWith(MYSQL));
+    }
+
+    /** The URL gabysql connects with: MariaDB scheme, the caller's options minus the forced ones, then ours. */
+    static String forConnecting(String url) {
+        String rest = url.startsWith(MYSQL) ? url.substring(MYSQL.length()) : url.substring(MARIADB.length());
+        int q = rest.indexOf('?');
+        String base = q < 0 ? rest : rest.substring(0, q);
+        List<String> options = new ArrayList<>();
+        if (q >= 0) {
+            for (String option : rest.substring(q + 1).split("&")) {
+                if (!option.isEmpty() && !isControlled(option)) {
+                    options.add(option);
+                }
+            }
+        }
+        FORCED.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> options.add(e.getKey() + "=" + e.getValue()));
+        return MARIADB + base + "?" + String.join("&", options);
+    }
+
+    private static boolean isControlled(String option) {
+        int eq = option.indexOf('=');
+        String key = (eq < 0 ? option : option.substring(0, eq)).toLowerCase(Locale.ROOT);
+        return DROPPED.contains(key) || FORCED.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(key));
+    }
+}
