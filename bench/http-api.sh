@@ -45,8 +45,8 @@ request = function()
     '{"db":"bench","sql":"SELECT abalance FROM pgbench_accounts WHERE aid = ' .. aid .. '"}')
 end
 LUA
-echo "== warm-up (JIT, pool): wrk 10 s"
-wrk -t2 -c"$CONNS" -d10s -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" >/dev/null
+echo "== warm-up (JIT, pool): wrk 30 s"
+wrk -t2 -c"$CONNS" -d30s -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" >/dev/null
 echo "== wrk -t2 -c$CONNS -d${SECONDS_PER_RUN}s --latency POST /sql (audit log: ${AUDIT_LOG:-none})"
 wrk -t2 -c"$CONNS" -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" \
   | grep -E 'Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors'
