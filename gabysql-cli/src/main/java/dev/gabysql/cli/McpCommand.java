@@ -1,18 +1,58 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.core.service.GabyService;
+import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.mcp.StdioServer;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** {@code gabysql mcp}: MCP over stdio. PLACEHOLDER until the MCP module lands. */
-@Command(name = "mcp", mixinStandardHelpOptions = true, description = "Serve MCP over stdio (for local agents).")
+/**
+ * {@code gabysql mcp}: MCP over stdio for a local agent, on the catalog the common options describe. Standard output
+ * carries JSON-RPC frames only: the real stdout is taken for the transport and {@code System.out} is pointed at
+ * stderr before anything else runs. The process ends as soon as the client closes stdin.
+ * ({@code --server URL --token T}, the gateway mode of issue 6, will pick a remote service here instead.)
+ */
+@Command(name = "mcp", mixinStandardHelpOptions = true,
+        description = "Serve MCP over stdio (for local agents such as Claude Code, Claude Desktop or Cursor).",
+        footer = {"", "Example: claude mcp add gabysql -- java -jar gabysql.jar mcp --demo"})
 final class McpCommand implements Callable<Integer> {
+    /** How long closing the databases may delay the exit once the client is gone. */
+    private static final long CLOSE_WAIT_MS = 1_000;
+
     @Mixin
     CommonOptions common;
 
     @Override
-    public Integer call() {
-        System.err.println("not implemented yet");
-        return 1;
+    public Integer call() throws InterruptedException {
+        OutputStream protocolOut = takeStdout();
+        GabyService service = common.openService();
+        try {
+            StdioServer.serve(service, McpOptions.defaults(VersionProvider.version()),
+                    new FileInputStream(FileDescriptor.in), protocolOut);
+        } finally {
+            closeWithin(service, CLOSE_WAIT_MS);
+        }
+        return 0;
+    }
+
+    /** The real stdout for the protocol; from here on System.out writes to stderr. */
+    static OutputStream takeStdout() {
+        System.out.flush();
+        System.setOut(System.err);
+        return new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+    }
+
+    /** Closes the service (pools) but never lets a stuck connection keep the process alive. */
+    private static void closeWithin(GabyService service, long millis) throws InterruptedException {
+        Thread closer = new Thread(service::close, "gabysql-close");
+        closer.setDaemon(true);
+        closer.start();
+        closer.join(millis);
     }
 }

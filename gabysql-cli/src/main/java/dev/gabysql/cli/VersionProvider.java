@@ -6,7 +6,12 @@ import picocli.CommandLine.IVersionProvider;
 final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
+        return new String[] {"gabysql " + version(), "Java " + System.getProperty("java.version")};
+    }
+
+    /** gabysql's version from the jar manifest, or "dev". */
+    static String version() {
         String v = Main.class.getPackage().getImplementationVersion();
-        return new String[] {"gabysql " + (v == null ? "dev" : v), "Java " + System.getProperty("java.version")};
+        return v == null ? "dev" : v;
     }
 }

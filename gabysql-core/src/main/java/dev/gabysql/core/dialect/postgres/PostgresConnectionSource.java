@@ -35,7 +35,7 @@ final class PostgresConnectionSource implements ConnectionSource {
     @Override
     public Session open(Mode mode, Limits limits) {
         boolean readOnly = mode == Mode.READONLY;
-        HikariDataSource pool = readOnly ? readPool() : writePool();
+        HikariDataSource pool = pool(readOnly);
         Connection c;
         try {
             c = pool.getConnection();
@@ -60,6 +60,17 @@ final class PostgresConnectionSource implements ConnectionSource {
                     + "SET LOCAL statement_timeout = " + timeoutMs + "; "
                     + "SET LOCAL lock_timeout = " + Math.min(timeoutMs, 10_000) + "; "
                     + "SET LOCAL idle_in_transaction_session_timeout = " + (timeoutMs + 30_000));
+        }
+    }
+
+    /** The pool; a URL the driver rejects (bad port, malformed) is a configuration error, its text never shown. */
+    private HikariDataSource pool(boolean readOnly) {
+        try {
+            return readOnly ? readPool() : writePool();
+        } catch (RuntimeException e) { // HikariCP: "Failed to get driver instance for jdbcUrl=…" (URL unmasked)
+            throw new GabyException(ErrorCode.CONFIG_INVALID, "Database `" + db.name() + "` ("
+                    + db.displayUrl() + "): the PostgreSQL driver does not accept this JDBC URL.",
+                    "Fix the URL given for it, e.g. jdbc:postgresql://host:5432/dbname?user=name.");
         }
     }
 

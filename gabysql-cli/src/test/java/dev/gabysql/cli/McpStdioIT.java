@@ -1,0 +1,199 @@
+package dev.gabysql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gabysql.core.testing.TestDatabases;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gabysql mcp} end to end, as the packaged jar in a subprocess: driven by the official MCP TypeScript SDK
+ * client (every tool, resources, prompts, completion, cancellation and progress), and by a raw JSON-RPC session
+ * that checks stdout byte for byte (JSON-RPC frames only) and that the process exits promptly when stdin closes.
+ * On SQLite (--demo) and on a real PostgreSQL.
+ */
+final class McpStdioIT {
+    private static final Path JAR = Path.of(System.getProperty("gabysql.jar", "target/gabysql.jar"));
+    private static final long PROMPT_EXIT_MS = 2_000;
+    private static final String[] PG_SHOP = {
+        "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT)",
+        "CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id),"
+                + " status TEXT NOT NULL)",
+        "INSERT INTO customers VALUES (1, 'Ana', 'Madrid'), (2, 'Luis', NULL)",
+        "INSERT INTO orders VALUES (10, 1, 'paid'), (11, 2, 'shipped'), (12, 1, 'paid')",
+    };
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void typeScriptClientOnTheSqliteDemo() throws Exception {
+        NodeClient.require();
+        JsonNode s = NodeClient.run(JAR, demoArgs(), Map.of("db", "demo", "table", "orders", "pattern", "cust",
+                "okSql", "SELECT id, status FROM orders ORDER BY id LIMIT 3",
+                "hugeSql", "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000)"
+                        + " SELECT x FROM n"), dir);
+        assertCommonSummary(s, "demo");
+        assertThat(s.at("/calls/query/rowCount").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void typeScriptClientOnPostgresWithCancellationAndProgress() throws Exception {
+        NodeClient.require();
+        String url = TestDatabases.newPostgresDatabase();
+        TestDatabases.run(url, PG_SHOP);
+        JsonNode s = NodeClient.run(JAR, List.of("mcp", "--db", "shop=" + url), Map.of("db", "shop",
+                "table", "orders", "pattern", "cust", "okSql", "SELECT id, status FROM orders ORDER BY id",
+                "hugeSql", "SELECT g FROM generate_series(1, 100000) AS g",
+                "slowSql", "SELECT pg_sleep(30)", "progressSql", "SELECT pg_sleep(2.5) AS slept"), dir);
+        assertCommonSummary(s, "shop");
+        assertThat(s.at("/calls/progress/isError").asBoolean(true)).isFalse();
+        assertThat(s.at("/calls/progress/notifications").asInt()).isGreaterThanOrEqualTo(1);
+        assertThat(s.at("/calls/cancelled/threw").asText()).isNotBlank();
+        assertThat(s.at("/calls/cancelled/ms").asLong()).isLessThan(10_000);
+        assertThat(s.at("/calls/after_cancel/isError").asBoolean(true)).isFalse();
+        assertThat(activeSleeps(url)).as("pg_sleep(30) still running after the MCP cancellation").isZero();
+    }
+
+    @Test
+    void stdoutCarriesOnlyJsonRpcAndTheProcessEndsWhenStdinCloses() throws Exception {
+        try (StdioProcess p = new StdioProcess(JAR, demoArgs())) {
+            rawSession(p, "demo", "SELECT * FROM customers LIMIT 2");
+        }
+    }
+
+    @Test
+    void stdoutCarriesOnlyJsonRpcOnPostgres() throws Exception {
+        String url = TestDatabases.newPostgresDatabase();
+        TestDatabases.run(url, PG_SHOP);
+        try (StdioProcess p = new StdioProcess(JAR, List.of("mcp", "--db", "shop=" + url))) {
+            rawSession(p, "shop", "SELECT * FROM customers");
+        }
+    }
+
+    @Test
+    void endsPromptlyWhenStdinClosesAfterARequestBeforeInitialized() throws Exception {
+        try (StdioProcess p = new StdioProcess(JAR, demoArgs())) {
+            long init = p.request("initialize", initParams());
+            assertThat(p.response(init, 60)).isNotNull();
+            p.request("tools/list", Map.of()); // before notifications/initialized
+            p.request("tools/call", Map.of("name", "gabysql_list_databases", "arguments", Map.of()));
+            assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
+            assertFramesOnly(p);
+        }
+    }
+
+    private void rawSession(StdioProcess p, String db, String sql) throws Exception {
+        long init = p.request("initialize", initParams());
+        JsonNode initialized = p.response(init, 60);
+        assertThat(initialized).as("initialize answered; stderr: %s", p.stderr()).isNotNull();
+        assertThat(initialized.at("/result/serverInfo/name").asText()).isEqualTo("gabysql");
+        p.notify("notifications/initialized");
+        List<Long> ids = new ArrayList<>();
+        ids.add(p.request("tools/list", Map.of()));
+        ids.add(p.request("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", db, "sql", sql))));
+        ids.add(p.request("tools/call", Map.of("name", "gabysql_query",
+                "arguments", Map.of("db", db, "sql", "SELECT * FROM missing_table"))));
+        ids.add(p.request("resources/read", Map.of("uri", "gabysql://schema/" + db)));
+        ids.add(p.request("resources/read", Map.of("uri", "gabysql://schema/nope")));
+        for (long id : ids) {
+            assertThat(p.response(id, 60)).as("response %s; stderr: %s", id, p.stderr()).isNotNull();
+        }
+        long exitMs = p.closeStdinAndAwaitExit(PROMPT_EXIT_MS);
+        assertThat(exitMs).as("exit after stdin closed; stderr: %s", p.stderr()).isBetween(0L, PROMPT_EXIT_MS);
+        assertThat(p.exitValue()).isZero();
+        assertFramesOnly(p);
+        assertThat(p.stdoutLines()).hasSizeGreaterThanOrEqualTo(6);
+        assertThat(p.stderr()).doesNotContain("\tat ");
+    }
+
+    private static void assertFramesOnly(StdioProcess p) {
+        assertThat(p.stdoutLines()).allSatisfy(line -> {
+            JsonNode msg;
+            try {
+                msg = StdioProcess.JSON.readTree(line);
+            } catch (IOException e) {
+                throw new AssertionError("not JSON on stdout: " + line);
+            }
+            assertThat(msg.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
+            assertThat(msg.has("result") || msg.has("error") || msg.has("method")).as(line).isTrue();
+        });
+    }
+
+    private static void assertCommonSummary(JsonNode s, String db) {
+        assertThat(s.at("/server/name").asText()).isEqualTo("gabysql");
+        assertThat(s.at("/instructions").asText()).contains("gabysql_list_databases");
+        List<String> tools = s.get("tools").findValuesAsText("name");
+        assertThat(tools).containsExactlyInAnyOrder("gabysql_list_databases", "gabysql_describe_database",
+                "gabysql_describe_table", "gabysql_search", "gabysql_query", "gabysql_explain",
+                "gabysql_integrity_check");
+        s.get("tools").forEach(t -> {
+            assertThat(t.at("/annotations/readOnlyHint").asBoolean()).isTrue();
+            assertThat(t.get("hasOutputSchema").asBoolean()).isTrue();
+        });
+        s.get("calls").fields().forEachRemaining(e -> {
+            if (!e.getKey().equals("cancelled")) {
+                assertThat(e.getValue().has("threw")).as("%s threw: %s", e.getKey(), e.getValue()).isFalse();
+                assertThat(e.getValue().get("isError").asBoolean()).as("%s: %s", e.getKey(), e.getValue())
+                        .isFalse();
+            }
+        });
+        assertThat(s.at("/calls/list_databases/text").asText()).contains("\"name\":\"" + db + "\"");
+        assertThat(s.at("/calls/query_huge/rowCount").asInt()).isEqualTo(500);
+        assertThat(s.at("/calls/query_huge/truncated").asBoolean()).isTrue();
+        assertThat(s.at("/calls/query_params/text").asText()).contains("[[41,\"x\"]]");
+        assertError(s, "unknown_db", "UNKNOWN_DATABASE");
+        assertError(s, "path_as_db", "INVALID_DATABASE_NAME");
+        assertError(s, "empty_sql", "EMPTY_SQL");
+        assertError(s, "two_statements", "MULTIPLE_STATEMENTS", "UNCLASSIFIABLE");
+        assertError(s, "write", "READ_ONLY", "FORBIDDEN_BY_MODE");
+        assertError(s, "syntax", "SQL_ERROR");
+        assertThat(s.at("/errors/execute_in_readonly/threw").asText()).contains("Unknown tool");
+        assertThat(s.at("/resources/list").toString()).contains("gabysql://catalog");
+        assertThat(s.at("/resources/templates").toString()).contains("gabysql://schema/{db}");
+        assertThat(s.at("/resources/catalog/text").asText()).contains("\"" + db + "\"");
+        assertThat(s.at("/resources/schema/parses").asBoolean()).isTrue();
+        assertThat(s.at("/resources/diagram/text").asText()).startsWith("erDiagram");
+        assertThat(s.at("/resources/unknown/threw").asText()).contains("UNKNOWN_DATABASE");
+        assertThat(s.at("/prompts/list").toString()).contains("explore_database");
+        assertThat(s.at("/prompts/explore").asText()).contains(db);
+        assertThat(s.at("/prompts/complete").toString()).contains(db);
+        assertThat(s.get("closeMs").asLong()).isLessThan(5_000);
+    }
+
+    private static void assertError(JsonNode s, String name, String... codes) {
+        JsonNode e = s.at("/errors/" + name);
+        assertThat(e.path("isError").asBoolean()).as("%s: %s", name, e).isTrue();
+        assertThat(e.path("code").asText()).as(name).isIn((Object[]) codes);
+        assertThat(e.path("text").asText()).startsWith("error [").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    private List<String> demoArgs() {
+        return List.of("mcp", "--demo", "--data-dir", dir.resolve("data").toString());
+    }
+
+    private static Map<String, Object> initParams() {
+        return Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                "clientInfo", Map.of("name", "gabysql-raw-it", "version", "1"));
+    }
+
+    private static int activeSleeps(String url) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                     + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.gabysql.mcp;
+
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.util.List;
+import reactor.core.publisher.Mono;
+
+/**
+ * Wraps a session-based transport provider (stdio) so that each session it creates is a
+ * {@link CallTrackingSession} (MCP cancellation then cancels the running statement, issue 7) sending through a
+ * {@link SerializedSendTransport} (no answer lost to concurrent sends). Everything else is the wrapped
+ * provider's. Thread-safe as the delegate is.
+ */
+final class CallTrackingProvider implements McpServerTransportProvider {
+    private final McpServerTransportProvider delegate;
+    private final InFlightCalls calls;
+    private final Runnable onSessionClose;
+
+    /** {@code onSessionClose} (may be null) runs when the transport closes a session, e.g. at the end of stdin. */
+    CallTrackingProvider(McpServerTransportProvider delegate, InFlightCalls calls, Runnable onSessionClose) {
+        this.delegate = delegate;
+        this.calls = calls;
+        this.onSessionClose = onSessionClose == null ? () -> { } : onSessionClose;
+    }
+
+    @Override
+    public void setSessionFactory(McpServerSession.Factory factory) {
+        delegate.setSessionFactory(transport -> {
+            McpServerTransport serial = new SerializedSendTransport(transport);
+            return new CallTrackingSession(factory.create(serial), serial, calls, onSessionClose);
+        });
+    }
+
+    @Override
+    public Mono<Void> notifyClients(String method, Object params) {
+        return delegate.notifyClients(method, params);
+    }
+
+    @Override
+    public Mono<Void> notifyClient(String sessionId, String method, Object params) {
+        return delegate.notifyClient(sessionId, method, params);
+    }
+
+    @Override
+    public void close() {
+        calls.cancelAll();
+        delegate.close();
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+        calls.cancelAll();
+        return delegate.closeGracefully();
+    }
+
+    @Override
+    public List<String> protocolVersions() {
+        return delegate.protocolVersions();
+    }
+}

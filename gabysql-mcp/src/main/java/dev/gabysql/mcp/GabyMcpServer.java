@@ -1,0 +1,88 @@
+package dev.gabysql.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.service.GabyService;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds gabysql's MCP server over a {@link GabyService} on any transport of the official SDK: the same tools,
+ * resources, prompts and instructions for stdio and (issue 6) Streamable HTTP. The tools never know whether the
+ * service is local or remote, nor which transport carries them. A transport may cap a session's mode by putting a
+ * {@link Mode} under {@link McpOptions#CALLER_MODE_KEY} in its transport context: {@code gabysql_execute} is then
+ * hidden from that session's {@code tools/list} and refused if called anyway.
+ */
+public final class GabyMcpServer {
+    public static final String NAME = "gabysql";
+
+    private GabyMcpServer() {
+    }
+
+    /** A session-based transport (stdio): {@code notifications/cancelled} cancels the running statement. */
+    public static McpSyncServer create(McpServerTransportProvider transport, GabyService service,
+                                       McpOptions options) {
+        return build(McpServer.sync(new CallTrackingProvider(transport, new InFlightCalls(), null)), service,
+                options);
+    }
+
+    /**
+     * Streamable HTTP. Cancellation is not wired on this transport yet: the HTTP module adds the equivalent of
+     * {@link CallTrackingProvider} for streamable sessions (issue 6).
+     */
+    public static McpSyncServer create(McpStreamableServerTransportProvider transport, GabyService service,
+                                       McpOptions options) {
+        return build(McpServer.sync(transport), service, options);
+    }
+
+    /** The SDK's JSON binding on Jackson 2 with the SDK's expected defaults. */
+    public static McpJsonMapper jsonMapper() {
+        return new JacksonMcpJsonMapper(new ObjectMapper());
+    }
+
+    static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {
+        boolean writes = service.highestMode().allowsWrites();
+        return spec.serverInfo(NAME, options.version())
+                .jsonMapper(jsonMapper())
+                .jsonSchemaValidator(TrustedOutputValidator.INSTANCE)
+                .validateToolInputs(false)
+                .instructions(Instructions.text(writes))
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false)
+                        .prompts(false).completions().build())
+                .tools(tools(service, options, writes))
+                .addToolFilter((ctx, tool) -> !ExecuteTool.NAME.equals(tool.name())
+                        || allowsWrites(options.callerCap().apply(ctx)))
+                .resources(Resources.resources(service, options))
+                .resourceTemplates(Resources.templates(service, options))
+                .prompts(Prompts.all(service, options, writes))
+                .completions(Completions.all(service, writes))
+                .build();
+    }
+
+    static List<McpServerFeatures.SyncToolSpecification> tools(GabyService service, McpOptions options,
+                                                              boolean writes) {
+        List<GabyTool> tools = new ArrayList<>(List.of(new ListDatabasesTool(), new DescribeDatabaseTool(),
+                new DescribeTableTool(), new SearchTool(), new QueryTool(), new ExplainTool(),
+                new IntegrityCheckTool()));
+        if (writes) {
+            tools.add(new ExecuteTool());
+        }
+        List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
+        for (GabyTool t : tools) {
+            specs.add(ToolBoundary.spec(t, service, options));
+        }
+        return specs;
+    }
+
+    private static boolean allowsWrites(Mode cap) {
+        return cap == null || cap.allowsWrites();
+    }
+}

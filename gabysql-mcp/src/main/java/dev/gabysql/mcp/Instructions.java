@@ -1,0 +1,23 @@
+package dev.gabysql.mcp;
+
+/** The server's {@code instructions}: short guidance a client gives the model with the tool list. Stateless. */
+final class Instructions {
+    private Instructions() {
+    }
+
+    static String text(boolean writes) {
+        String base = "gabysql gives safe SQL access to named databases. Start with gabysql_list_databases; always"
+                + " address a database by that name, never by path or URL. Look before you query:"
+                + " gabysql_describe_database (detail \"names\" first on big schemas, then \"summary\"),"
+                + " gabysql_describe_table, gabysql_search. gabysql_query runs exactly one read statement per call;"
+                + " results are capped and say truncated: true when cut, so use WHERE, LIMIT and aggregates, and ?"
+                + " placeholders with params for values. Errors read `error [CODE]: message` with a hint saying"
+                + " what to do instead.";
+        if (!writes) {
+            return base + " Access is read-only.";
+        }
+        return base + " Writes go through gabysql_execute in two steps: call it without confirm_token to get a"
+                + " preview (nothing is committed), show the preview to the user, and call again with the"
+                + " confirm_token only after they approve.";
+    }
+}

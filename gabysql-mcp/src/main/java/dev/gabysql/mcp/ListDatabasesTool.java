@@ -1,0 +1,40 @@
+package dev.gabysql.mcp;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.util.Json;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+
+/** {@code gabysql_list_databases}: the catalog, the starting point of every session. */
+final class ListDatabasesTool implements GabyTool {
+    static final String NAME = "gabysql_list_databases";
+
+    @Override
+    public McpSchema.Tool definition() {
+        Map<String, Object> db = Schemas.anyObject(null);
+        db.put("properties", Schemas.props(
+                "name", Schemas.string(null),
+                "dialect", Schemas.string(null),
+                "url", Schemas.string("Password masked."),
+                "description", Schemas.string(null),
+                "mode", Schemas.string("readonly, readwrite or admin."),
+                "warnings", Schemas.array(Schemas.string(null), null)));
+        return McpSchema.Tool.builder().name(NAME).title("List databases")
+                .description("List the databases you can use: name, engine (dialect), the access mode you get"
+                        + " (readonly, readwrite or admin), a description when configured, and warnings such as a"
+                        + " missing file. Every other gabysql tool takes one of these names as db — never a file"
+                        + " path or URL. Call this first.")
+                .inputSchema(Schemas.input(Schemas.props()))
+                .outputSchema(Schemas.output(Schemas.props("databases", Schemas.array(db, null)),
+                        "databases"))
+                .annotations(GabyTool.readOnly())
+                .build();
+    }
+
+    @Override
+    public ToolOutcome call(ToolCall call) {
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        out.set("databases", Json.tree(call.service().listDatabases(call.context())));
+        return ToolOutcome.json(out);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.gabysql.mcp;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.util.Json;
+import java.util.List;
+
+/**
+ * Query results shaped for a model: column names once, rows as arrays (no repeated keys), the row count, and
+ * {@code truncated} with the note saying which cap cut and what to do. Stateless.
+ */
+final class QueryJson {
+    private QueryJson() {
+    }
+
+    /** {@code {columns, rows, row_count, truncated, note?}}: the compact text and the core of the structured form. */
+    static ObjectNode compact(QueryResult r) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        ArrayNode cols = o.putArray("columns");
+        r.columns().forEach(c -> cols.add(c.name()));
+        ArrayNode rows = o.putArray("rows");
+        for (List<Object> row : r.rows()) {
+            rows.add(Json.MAPPER.valueToTree(row));
+        }
+        o.put("row_count", r.rowCount());
+        o.put("truncated", r.truncated());
+        if (r.note() != null) {
+            o.put("note", r.note());
+        }
+        return o;
+    }
+
+    /** The compact form plus the database's column types and the elapsed time. */
+    static ObjectNode full(QueryResult r) {
+        ObjectNode o = compact(r);
+        ArrayNode types = o.putArray("types");
+        r.columns().forEach(c -> types.add(c.type()));
+        o.put("elapsed_ms", r.elapsedMillis());
+        return o;
+    }
+}

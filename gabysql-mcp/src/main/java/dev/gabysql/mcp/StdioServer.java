@@ -1,0 +1,34 @@
+package dev.gabysql.mcp;
+
+import dev.gabysql.core.service.GabyService;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then cancels
+ * what still runs and returns, so the process can exit at once. {@code out} must be the real standard output;
+ * nothing else may write to it (the caller points {@code System.out} at stderr first).
+ */
+public final class StdioServer {
+    private StdioServer() {
+    }
+
+    /** Serves until the input ends. The caller closes the service afterwards and exits. */
+    public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out)
+            throws InterruptedException {
+        EndOfInput input = new EndOfInput(in);
+        InFlightCalls calls = new InFlightCalls();
+        StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), input, out);
+        McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
+                input::end)), service, options);
+        try {
+            input.await();
+        } finally {
+            calls.cancelAll();
+            server.close();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.gabysql.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.util.Json;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * What a tool answers: the text a model reads and the same content as a JSON object ({@code structuredContent}).
+ * Failures become {@code error [CODE]: message} plus {@code hint: …}, with {@code isError} set and the structured
+ * {@code {"error": {code, message, hint}}}. Immutable.
+ */
+record ToolOutcome(String text, ObjectNode structured) {
+
+    /** The structured object is also the text, written compactly. */
+    static ToolOutcome json(ObjectNode structured) {
+        return new ToolOutcome(Json.write(structured), structured);
+    }
+
+    /** A rendered value: non-object JSON is wrapped as {@code {"result": …}} (structuredContent must be an object). */
+    static ToolOutcome of(String text, JsonNode json) {
+        ObjectNode obj;
+        if (json instanceof ObjectNode) {
+            obj = (ObjectNode) json;
+        } else {
+            obj = Json.MAPPER.createObjectNode();
+            obj.set("result", json == null ? Json.MAPPER.getNodeFactory().textNode(text) : json);
+        }
+        return new ToolOutcome(text == null ? Json.write(obj) : text, obj);
+    }
+
+    McpSchema.CallToolResult toResult() {
+        return McpSchema.CallToolResult.builder().addTextContent(text).structuredContent(structured)
+                .isError(false).build();
+    }
+
+    static McpSchema.CallToolResult error(GabyException e) {
+        ObjectNode err = Json.MAPPER.createObjectNode();
+        err.put("code", e.code().name());
+        err.put("message", e.getMessage());
+        if (e.hint() != null && !e.hint().isBlank()) {
+            err.put("hint", e.hint());
+        }
+        ObjectNode structured = Json.MAPPER.createObjectNode();
+        structured.set("error", err);
+        return McpSchema.CallToolResult.builder().addTextContent(errorText(e)).structuredContent(structured)
+                .isError(true).build();
+    }
+
+    static String errorText(GabyException e) {
+        String text = "error [" + e.code().name() + "]: " + e.getMessage();
+        return e.hint() == null || e.hint().isBlank() ? text : text + "\nhint: " + e.hint();
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * gabysql's MCP front end: the tools, resources and prompts over the core's one
+ * {@link dev.gabysql.core.service.GabyService}, and the stdio lifecycle.
+ *
+ * <p>{@link dev.gabysql.mcp.GabyMcpServer} builds the same definitions on any transport of the official MCP Java
+ * SDK (stdio now, Streamable HTTP with issue 6). Tool handlers never talk JDBC; they catch every failure at their
+ * boundary and answer with a clean {@code isError} result. Because the SDK ignores {@code notifications/cancelled},
+ * {@link dev.gabysql.mcp.CallTrackingProvider} wires it to the core's cancellation of the running statement.
+ */
+package dev.gabysql.mcp;

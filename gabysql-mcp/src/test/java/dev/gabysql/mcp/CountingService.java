@@ -1,0 +1,94 @@
+package dev.gabysql.mcp;
+
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.introspect.IntegrityReport;
+import dev.gabysql.core.service.CallContext;
+import dev.gabysql.core.service.DatabaseInfo;
+import dev.gabysql.core.service.DescribeRequest;
+import dev.gabysql.core.service.ExecuteRequest;
+import dev.gabysql.core.service.ExecuteResult;
+import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.service.QueryRequest;
+import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.service.Rendered;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real service (over real databases) that counts the calls reaching it and remembers the last call context:
+ * how a test proves that a refusal happened before the service was touched, or which cap a call carried.
+ */
+final class CountingService implements GabyService {
+    final AtomicInteger executes = new AtomicInteger();
+    final AtomicInteger queries = new AtomicInteger();
+    volatile CallContext lastContext;
+    private final GabyService delegate;
+
+    CountingService(GabyService delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public List<DatabaseInfo> listDatabases(CallContext ctx) {
+        return delegate.listDatabases(ctx);
+    }
+
+    @Override
+    public QueryResult query(CallContext ctx, QueryRequest request) {
+        queries.incrementAndGet();
+        lastContext = ctx;
+        return delegate.query(ctx, request);
+    }
+
+    @Override
+    public ExecuteResult execute(CallContext ctx, ExecuteRequest request) {
+        executes.incrementAndGet();
+        lastContext = ctx;
+        return delegate.execute(ctx, request);
+    }
+
+    @Override
+    public Rendered describeDatabase(CallContext ctx, DescribeRequest request) {
+        return delegate.describeDatabase(ctx, request);
+    }
+
+    @Override
+    public Rendered describeTable(CallContext ctx, String db, String table, boolean sampleRows) {
+        return delegate.describeTable(ctx, db, table, sampleRows);
+    }
+
+    @Override
+    public Rendered search(CallContext ctx, String db, String pattern, String kind) {
+        return delegate.search(ctx, db, pattern, kind);
+    }
+
+    @Override
+    public Rendered explain(CallContext ctx, String db, String sql) {
+        return delegate.explain(ctx, db, sql);
+    }
+
+    @Override
+    public IntegrityReport integrityCheck(CallContext ctx, String db) {
+        return delegate.integrityCheck(ctx, db);
+    }
+
+    @Override
+    public Rendered schema(CallContext ctx, String db) {
+        return delegate.schema(ctx, db);
+    }
+
+    @Override
+    public Rendered diagram(CallContext ctx, String db) {
+        return delegate.diagram(ctx, db);
+    }
+
+    @Override
+    public Mode highestMode() {
+        return delegate.highestMode();
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+}

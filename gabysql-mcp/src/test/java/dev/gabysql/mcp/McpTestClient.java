@@ -1,0 +1,196 @@
+package dev.gabysql.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.service.GabyService;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A raw JSON-RPC client driving {@link StdioServer} in-process over pipes, as a stdio client would: every frame
+ * the server writes is kept, so tests can check that stdout carries JSON-RPC only, and notifications (progress)
+ * are collected. Deliberately not the SDK's client: tests must be able to send what a real client sends (a
+ * cancellation, a call before initialization, garbage).
+ */
+final class McpTestClient implements AutoCloseable {
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final long TIMEOUT_S = 60;
+
+    private final OutputStream toServer;
+    private final Thread server;
+    private final Map<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    private final List<String> frames = new CopyOnWriteArrayList<>();
+    private final List<JsonNode> notifications = new CopyOnWriteArrayList<>();
+    private final AtomicLong ids = new AtomicLong();
+    private volatile Throwable serverFailure;
+
+    private McpTestClient(GabyService service, McpOptions options) throws IOException {
+        Pipe in = Pipe.open();
+        Pipe out = Pipe.open();
+        toServer = Channels.newOutputStream(in.sink());
+        server = new Thread(() -> {
+            try {
+                StdioServer.serve(service, options, Channels.newInputStream(in.source()),
+                        Channels.newOutputStream(out.sink()));
+            } catch (Throwable t) {
+                serverFailure = t;
+            }
+        }, "test-mcp-server");
+        server.setDaemon(true);
+        server.start();
+        Thread reader = new Thread(() -> read(Channels.newInputStream(out.source())), "test-mcp-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts a server and initializes the session. */
+    static McpTestClient start(GabyService service) throws IOException {
+        return start(service, McpOptions.defaults("test"));
+    }
+
+    static McpTestClient start(GabyService service, McpOptions options) throws IOException {
+        McpTestClient c = new McpTestClient(service, options);
+        c.initialize();
+        return c;
+    }
+
+    /** Starts a server without initializing. */
+    static McpTestClient raw(GabyService service) throws IOException {
+        return new McpTestClient(service, McpOptions.defaults("test"));
+    }
+
+    JsonNode initialize() {
+        JsonNode r = request("initialize", Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
+                "clientInfo", Map.of("name", "gabysql-test", "version", "1")));
+        notify("notifications/initialized", null);
+        return r;
+    }
+
+    /** The result of a tools/call (fails the test on a JSON-RPC error). */
+    JsonNode call(String tool, Map<String, ?> args) {
+        return result(request("tools/call", Map.of("name", tool, "arguments", args)));
+    }
+
+    /** The full response of a request. */
+    JsonNode request(String method, Object params) {
+        return await(send(method, params, ids.incrementAndGet()));
+    }
+
+    CompletableFuture<JsonNode> send(String method, Object params, long id) {
+        CompletableFuture<JsonNode> f = new CompletableFuture<>();
+        pending.put(id, f);
+        ObjectNode msg = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        if (params != null) {
+            msg.set("params", JSON.valueToTree(params));
+        }
+        write(msg.toString());
+        return f;
+    }
+
+    long nextId() {
+        return ids.incrementAndGet();
+    }
+
+    void notify(String method, Object params) {
+        ObjectNode msg = JSON.createObjectNode().put("jsonrpc", "2.0").put("method", method);
+        if (params != null) {
+            msg.set("params", JSON.valueToTree(params));
+        }
+        write(msg.toString());
+    }
+
+    void write(String line) {
+        try {
+            synchronized (toServer) {
+                toServer.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                toServer.flush();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static JsonNode result(JsonNode response) {
+        assertThat(response.has("error")).as("JSON-RPC error: %s", response).isFalse();
+        return response.get("result");
+    }
+
+    static JsonNode await(CompletableFuture<JsonNode> f) {
+        try {
+            return f.get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("No response: " + e, e);
+        }
+    }
+
+    List<String> frames() {
+        return frames;
+    }
+
+    List<JsonNode> notifications() {
+        return notifications;
+    }
+
+    /** Closes the server's stdin and says whether {@link StdioServer#serve} returned within the time. */
+    boolean closeInputAndAwaitEnd(Duration within) throws InterruptedException {
+        try {
+            toServer.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+        server.join(within.toMillis());
+        return !server.isAlive();
+    }
+
+    Throwable serverFailure() {
+        return serverFailure;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        closeInputAndAwaitEnd(Duration.ofSeconds(5));
+    }
+
+    private void read(java.io.InputStream in) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                frames.add(line);
+                JsonNode msg;
+                try {
+                    msg = JSON.readTree(line);
+                } catch (IOException notJson) {
+                    continue; // kept in frames: the tests that check stdout see it
+                }
+                JsonNode id = msg.get("id");
+                if (id != null && !msg.has("method")) {
+                    CompletableFuture<JsonNode> f = pending.remove(id.asLong());
+                    if (f != null) {
+                        f.complete(msg);
+                    }
+                } else {
+                    notifications.add(msg);
+                }
+            }
+        } catch (IOException e) {
+            // the server closed its end
+        }
+    }
+}
