@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
  * SIGTERM, then stops gracefully: in-flight calls get {@code --shutdown-timeout} to finish.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve the HTTP/JSON API on 127.0.0.1:7878 (POST /sql, GET /databases, …).",
+        description = "Serve the HTTP/JSON API (POST /sql, GET /databases, …) and MCP over Streamable HTTP (/mcp)"
+                + " on 127.0.0.1:7878.",
         footer = {"", "Tokens come from --token, the GABYSQL_TOKEN environment variable and [[tokens]] in --config.",
             "Clients send `Authorization: Bearer SECRET`. Without a token the server only binds to loopback."})
 final class ServeCommand implements Callable<Integer> {
@@ -58,6 +59,14 @@ final class ServeCommand implements Callable<Integer> {
             description = "On stop, in-flight calls get this long to finish (default: ${DEFAULT-VALUE}).")
     int shutdownTimeout;
 
+    @Option(names = "--mcp-keep-alive", paramLabel = "SECONDS", defaultValue = "15",
+            description = "Ping interval of MCP sessions at /mcp (default: ${DEFAULT-VALUE}).")
+    int mcpKeepAlive;
+
+    @Option(names = "--mcp-session-timeout", paramLabel = "SECONDS", defaultValue = "1800",
+            description = "An idle MCP session is dropped after about this long (default: ${DEFAULT-VALUE}).")
+    int mcpSessionTimeout;
+
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
@@ -85,7 +94,9 @@ final class ServeCommand implements Callable<Integer> {
 
     ServerOptions options() {
         return new ServerOptions(host, port, tokens(), maxConnections, maxBody, Duration.ofSeconds(requestTimeout),
-                Duration.ofSeconds(idleTimeout), Duration.ofSeconds(shutdownTimeout));
+                Duration.ofSeconds(idleTimeout), Duration.ofSeconds(shutdownTimeout),
+                new ServerOptions.Mcp(VersionProvider.version(), Duration.ofSeconds(mcpKeepAlive),
+                        Duration.ofSeconds(mcpSessionTimeout)));
     }
 
     private List<ApiToken> tokens() {

@@ -158,7 +158,7 @@ final class ApiCall {
     }
 
     /** The token's cap, lowered further by the caller's own header; never raised. */
-    private static Mode cap(HttpServletRequest req) {
+    static Mode cap(HttpServletRequest req) {
         ApiToken token = AuthFilter.tokenOf(req);
         Mode cap = token == null ? null : token.cap();
         String asked = req.getHeader(MAX_MODE_HEADER);

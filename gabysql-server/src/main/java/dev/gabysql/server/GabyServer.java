@@ -34,17 +34,23 @@ public final class GabyServer implements AutoCloseable {
     /** Threads beyond the concurrency cap: Jetty's acceptor and selector, and room to refuse over-cap requests. */
     private static final int SPARE_THREADS = 16;
     private static final Logger LOG = LoggerFactory.getLogger(GabyServer.class);
+    private static final long MIN_STOP_MILLIS = 2_000;
 
     private final Server jetty;
     private final ServerConnector connector;
     private final Deadlines deadlines;
     private final CapacityFilter capacity;
+    private final McpEndpoint mcp;
+    private final long stopTimeoutNanos;
 
-    private GabyServer(Server jetty, ServerConnector connector, Deadlines deadlines, CapacityFilter capacity) {
+    private GabyServer(Server jetty, ServerConnector connector, Deadlines deadlines, CapacityFilter capacity,
+                       McpEndpoint mcp, long stopTimeoutNanos) {
         this.jetty = jetty;
         this.connector = connector;
         this.deadlines = deadlines;
         this.capacity = capacity;
+        this.mcp = mcp;
+        this.stopTimeoutNanos = stopTimeoutNanos;
     }
 
     /** Starts serving; the access log goes to {@code accessLog} (stderr in {@code gabysql serve}). */
@@ -56,13 +62,15 @@ public final class GabyServer implements AutoCloseable {
         ServerConnector connector = connector(jetty, options);
         Deadlines deadlines = new Deadlines(options.requestTimeout());
         CapacityFilter capacity = new CapacityFilter(options.maxConcurrent());
-        ServletContextHandler context = context(service, options, deadlines, capacity);
+        McpEndpoint mcp = new McpEndpoint(service, options);
+        ServletContextHandler context = context(service, options, deadlines, capacity, mcp);
         jetty.setHandler(new GracefulHandler(context));
         jetty.setErrorHandler(new JsonErrorHandler());
         jetty.setRequestLog(new AccessLog(accessLog));
         jetty.setStopTimeout(options.stopTimeout().toMillis());
         jetty.setStopAtShutdown(false);
-        GabyServer server = new GabyServer(jetty, connector, deadlines, capacity);
+        GabyServer server = new GabyServer(jetty, connector, deadlines, capacity, mcp,
+                options.stopTimeout().toNanos());
         server.startJetty(options);
         return server;
     }
@@ -92,16 +100,28 @@ public final class GabyServer implements AutoCloseable {
     }
 
     /**
-     * Graceful stop, bounded by the stop timeout: calls still running after it have their statements cancelled
-     * and their connections closed. Never throws.
+     * Graceful stop, bounded by the stop timeout: new requests are refused (503), calls in flight may finish, then
+     * MCP sessions are closed and Jetty stops. Calls still running at the deadline have their statements
+     * cancelled and their connections closed. Never throws.
      */
     @Override
     public void close() {
+        long deadline = System.nanoTime() + stopTimeoutNanos;
         try {
+            if (!capacity.drain(deadline)) {
+                LOG.warn("{} call(s) still running after the stop timeout: cancelling them",
+                        deadlines.cancelAll() + mcp.calls().cancelAll());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        mcp.close();
+        try {
+            // what was cancelled at the deadline still gets a moment to send its answer
+            jetty.setStopTimeout(Math.max(MIN_STOP_MILLIS, (deadline - System.nanoTime()) / 1_000_000));
             jetty.stop();
         } catch (TimeoutException e) {
-            LOG.warn("{} call(s) still running after the stop timeout: cancelled, connections closed",
-                    deadlines.cancelAll());
+            LOG.warn("Connections still open after the stop timeout were closed");
         } catch (Exception e) {
             LOG.warn("The HTTP server did not stop cleanly: {}", e.toString());
         } finally {
@@ -136,7 +156,7 @@ public final class GabyServer implements AutoCloseable {
     }
 
     private static ServletContextHandler context(GabyService service, ServerOptions options, Deadlines deadlines,
-                                                 CapacityFilter capacity) {
+                                                 CapacityFilter capacity, McpEndpoint mcp) {
         ServletContextHandler context = new ServletContextHandler("/");
         context.setErrorHandler(new JsonErrorHandler());
         Authenticator authenticator = new Authenticator(options.tokens());
@@ -146,13 +166,24 @@ public final class GabyServer implements AutoCloseable {
         filter(context, capacity);
         filter(context, new BodyLimitFilter(options.maxBodyBytes()));
         filter(context, new AuthFilter(authenticator));
+        filter(context, new McpErrorFilter(), McpEndpoint.PATH);
+        filter(context, new McpCancellationFilter(mcp.calls(), options.maxBodyBytes()), McpEndpoint.PATH);
+        ServletHolder mcpHolder = new ServletHolder("mcp", mcp.servlet());
+        mcpHolder.setAsyncSupported(true);
+        context.addServlet(mcpHolder, McpEndpoint.PATH);
         context.addServlet(new ServletHolder("api", new ApiServlet(Routes.of(service), deadlines,
                 options.maxBodyBytes())), "/");
         return context;
     }
 
     private static void filter(ServletContextHandler context, Filter filter) {
-        context.addFilter(new FilterHolder(filter), "/*", EnumSet.of(DispatcherType.REQUEST));
+        filter(context, filter, "/*");
+    }
+
+    private static void filter(ServletContextHandler context, Filter filter, String path) {
+        FilterHolder holder = new FilterHolder(filter);
+        holder.setAsyncSupported(true); // the MCP servlet answers with event streams (async)
+        context.addFilter(holder, path, EnumSet.of(DispatcherType.REQUEST));
     }
 
     /** Host names a local client may use: the loopback names and the one the server is bound to. */
