@@ -47,6 +47,22 @@ final class ApiCall {
         return context;
     }
 
+    /** The id the caller gave this call ({@link RunningCalls}), or null. */
+    String callId() {
+        return RunningCalls.validId(request.getHeader(RunningCalls.HEADER));
+    }
+
+    /** Who is calling, for cancellation rights: the token's label, or "" on a server without tokens. */
+    String owner() {
+        ApiToken token = AuthFilter.tokenOf(request);
+        return token == null ? "" : token.label();
+    }
+
+    /** A path variable other than the database. */
+    String var(String name) {
+        return vars.get(name);
+    }
+
     /** The database named in the path. */
     String db() {
         return URLDecoder.decode(vars.get("db"), StandardCharsets.UTF_8);

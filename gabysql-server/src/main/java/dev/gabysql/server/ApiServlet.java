@@ -21,11 +21,13 @@ final class ApiServlet extends HttpServlet {
 
     private final transient Router router;
     private final transient Deadlines deadlines;
+    private final transient RunningCalls calls;
     private final long maxBodyBytes;
 
-    ApiServlet(Router router, Deadlines deadlines, long maxBodyBytes) {
+    ApiServlet(Router router, Deadlines deadlines, RunningCalls calls, long maxBodyBytes) {
         this.router = router;
         this.deadlines = deadlines;
+        this.calls = calls;
         this.maxBodyBytes = maxBodyBytes;
     }
 
@@ -38,14 +40,26 @@ final class ApiServlet extends HttpServlet {
                 throw unrouted(req.getMethod(), path, resp);
             }
             ApiCall call = new ApiCall(req, match.vars(), maxBodyBytes);
-            Object answer = deadlines.run(call.context(), () -> match.endpoint().answer(call));
-            Responses.json(resp, 200, answer);
+            Responses.json(resp, 200, run(call, match.endpoint()));
         } catch (GabyException e) {
             Responses.error(resp, e);
         } catch (RuntimeException e) {
             LOG.error("Unexpected failure serving {} {}", req.getMethod(), path, e);
             Responses.error(resp, new GabyException(ErrorCode.INTERNAL, "Unexpected failure serving "
                     + req.getMethod() + " " + path + "."));
+        }
+    }
+
+    /** Runs the endpoint under the request deadline, cancellable by its id when the caller gave one. */
+    private Object run(ApiCall call, Endpoint endpoint) {
+        String id = call.callId();
+        boolean named = id != null && calls.start(id, call.owner(), call.context().cancellation());
+        try {
+            return deadlines.run(call.context(), () -> endpoint.answer(call));
+        } finally {
+            if (named) {
+                calls.end(id, call.context().cancellation());
+            }
         }
     }
 

@@ -171,7 +171,8 @@ public final class GabyServer implements AutoCloseable {
         ServletHolder mcpHolder = new ServletHolder("mcp", mcp.servlet());
         mcpHolder.setAsyncSupported(true);
         context.addServlet(mcpHolder, McpEndpoint.PATH);
-        context.addServlet(new ServletHolder("api", new ApiServlet(Routes.of(service), deadlines,
+        RunningCalls calls = new RunningCalls();
+        context.addServlet(new ServletHolder("api", new ApiServlet(Routes.of(service, calls), deadlines, calls,
                 options.maxBodyBytes())), "/");
         return context;
     }

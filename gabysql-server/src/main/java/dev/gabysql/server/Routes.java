@@ -7,9 +7,11 @@ final class Routes {
     private Routes() {
     }
 
-    static Router of(GabyService service) {
+    static Router of(GabyService service, RunningCalls calls) {
         CatalogEndpoints catalog = new CatalogEndpoints(service);
         return new Router()
+                .add("POST", "/calls/{id}/cancel", call -> java.util.Map.of("cancelled",
+                        calls.cancel(call.var("id"), call.owner())))
                 .add("GET", "/health", catalog::health)
                 .add("POST", "/sql", new SqlEndpoint(service))
                 .add("GET", "/databases", catalog::databases)

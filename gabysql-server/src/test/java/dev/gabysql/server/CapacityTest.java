@@ -53,7 +53,7 @@ class CapacityTest {
             ExecutorService pool = Executors.newSingleThreadExecutor();
             Future<Reply> slow = pool.submit(() -> Http.post(server.uri(), "/sql",
                     Http.sql("pg", "SELECT pg_sleep(1.5)")));
-            waitUntil(() -> server.server.inFlight() == 1);
+            TestServer.waitUntil(() -> server.server.inFlight() == 1);
             assertThat(Http.post(server.uri(), "/sql", Http.sql("pg", "SELECT 1")).status()).isEqualTo(503);
             assertThat(Http.get(server.uri(), "/health").status()).isEqualTo(200);
             assertThat(slow.get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
@@ -87,15 +87,5 @@ class CapacityTest {
         }
         pool.shutdown();
         return out;
-    }
-
-    static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached in 10 s");
-            }
-            Thread.sleep(10);
-        }
     }
 }

@@ -27,7 +27,7 @@ class GracefulShutdownTest {
 
         ExecutorService pool = Executors.newSingleThreadExecutor();
         Future<Reply> confirm = pool.submit(() -> Http.post(base, "/sql", WritesOverHttpTest.write("pg", sql, token)));
-        CapacityTest.waitUntil(() -> server.server.inFlight() == 1);
+        TestServer.waitUntil(() -> server.server.inFlight() == 1);
         long start = System.nanoTime();
         server.close();
         long stopMillis = (System.nanoTime() - start) / 1_000_000;
@@ -48,11 +48,11 @@ class GracefulShutdownTest {
                 ServerOptions.defaults().withStopTimeout(java.time.Duration.ofSeconds(1)));
         ExecutorService pool = Executors.newSingleThreadExecutor();
         Future<Reply> slow = pool.submit(() -> Http.post(server.uri(), "/sql", Http.sql("pg", "SELECT pg_sleep(20)")));
-        CapacityTest.waitUntil(() -> server.server.inFlight() == 1);
+        TestServer.waitUntil(() -> server.server.inFlight() == 1);
         long start = System.nanoTime();
         server.close();
         assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(8_000);
-        CapacityTest.waitUntil(() -> sleepersIn(pg) == 0);
+        TestServer.waitUntil(() -> sleepersIn(pg) == 0);
         try {
             slow.get(30, TimeUnit.SECONDS);
         } catch (java.util.concurrent.ExecutionException expected) {

@@ -71,7 +71,7 @@ class LoadTest {
             assertThat(unexpected).isEmpty();
             assertThat(overCapacity.get()).isZero(); // 50 clients stay under the default cap of 64
             assertThat(server.server.inFlight()).isZero();
-            CapacityTest.waitUntil(() -> server.server.busyThreads() <= idleBusy);
+            TestServer.waitUntil(() -> server.server.busyThreads() <= idleBusy);
             assertThat(WritesOverHttpTest.count(pg.url(), "SELECT count(*) FROM pg_stat_activity WHERE datname ="
                     + " current_database() AND state LIKE 'idle in transaction%'")).isZero();
             assertThat(WritesOverHttpTest.count(pg.url(), "SELECT count(*) FROM pg_stat_activity WHERE datname ="

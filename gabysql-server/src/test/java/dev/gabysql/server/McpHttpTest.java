@@ -128,13 +128,13 @@ class McpHttpTest {
         java.util.concurrent.Future<Reply> call = pool.submit(() -> Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\","
                 + "\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"gabysql_query\",\"arguments\":{"
                 + "\"db\":\"pg\",\"sql\":\"SELECT pg_sleep(30)\"}}}", inSession));
-        CapacityTest.waitUntil(() -> sleeping() == 1);
+        TestServer.waitUntil(() -> sleeping() == 1);
         Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
                 + "\"params\":{\"requestId\":7,\"reason\":\"test\"}}", inSession);
         Reply answer = call.get(25, java.util.concurrent.TimeUnit.SECONDS);
         assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(25_000);
         assertThat(answer.body()).contains("CANCELLED");
-        CapacityTest.waitUntil(() -> sleeping() == 0);
+        TestServer.waitUntil(() -> sleeping() == 0);
         pool.shutdown();
     }
 

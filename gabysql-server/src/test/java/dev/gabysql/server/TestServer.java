@@ -61,6 +61,17 @@ public final class TestServer implements AutoCloseable {
         return new ArrayList<>(List.of(dbs));
     }
 
+    /** Waits (at most 10 s) until the condition holds; fails otherwise. */
+    public static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not reached in 10 s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
     public URI uri() {
         return server.uri();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JavaType;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.CallContext;
+import dev.gabysql.core.service.Cancellation;
 import dev.gabysql.server.wire.ErrorAnswer;
 import dev.gabysql.server.wire.WireJson;
 import java.io.IOException;
@@ -14,12 +15,21 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * HTTP/1.1 calls to {@code gabysql serve} with the bearer token, JSON in and out, and the server's error envelope
- * turned back into the {@link GabyException} it was (same code, message and hint). Thread-safe.
+ * turned back into the {@link GabyException} it was (same code, message and hint). Every call carries an id, so
+ * that a cancelled call can be cancelled on the server too. Thread-safe.
  */
 final class ApiClient {
+    static final String CALL_ID_HEADER = "X-Gabysql-Call-Id";
+    private static final long POLL_MILLIS = 50;
+
     private final URI base;
     private final String token;
     private final String maxMode;
@@ -62,7 +72,9 @@ final class ApiClient {
         if (ctx != null && ctx.client() != null) {
             builder.header("X-Gabysql-Client", ctx.client().replaceAll("[^\\x20-\\x7e]", "?"));
         }
-        HttpResponse<byte[]> response = exchange(builder.build());
+        String callId = UUID.randomUUID().toString().replace("-", "");
+        builder.header(CALL_ID_HEADER, callId);
+        HttpResponse<byte[]> response = exchange(builder.build(), ctx == null ? null : ctx.cancellation(), callId);
         if (response.statusCode() / 100 != 2) {
             throw failure(response);
         }
@@ -75,19 +87,54 @@ final class ApiClient {
         }
     }
 
-    private HttpResponse<byte[]> exchange(HttpRequest request) {
+    /**
+     * Sends and waits for the answer; when the call is cancelled meanwhile (MCP {@code notifications/cancelled}),
+     * asks the server to cancel the statement ({@code POST /calls/{id}/cancel}) and gives up at once.
+     */
+    private HttpResponse<byte[]> exchange(HttpRequest request, Cancellation cancellation, String callId) {
+        CompletableFuture<HttpResponse<byte[]>> answer = http.sendAsync(request,
+                HttpResponse.BodyHandlers.ofByteArray());
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        } catch (HttpTimeoutException e) {
-            throw new GabyException(ErrorCode.TIMEOUT, "gabysql serve at " + base + " did not answer within "
-                    + timeout.toSeconds() + " s.");
-        } catch (ConnectException e) {
-            throw unreachable("connection refused");
-        } catch (IOException e) {
-            throw unreachable(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            while (true) {
+                try {
+                    return answer.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    if (cancellation != null && cancellation.isCancelled()) {
+                        cancelRemote(callId);
+                        answer.cancel(true);
+                        throw new GabyException(ErrorCode.CANCELLED, "The call was cancelled by the client.");
+                    }
+                }
+            }
+        } catch (ExecutionException e) {
+            throw failed(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            cancelRemote(callId);
             throw new GabyException(ErrorCode.CANCELLED, "The call to gabysql serve was interrupted.");
+        }
+    }
+
+    private GabyException failed(Throwable cause) {
+        if (cause instanceof HttpTimeoutException) {
+            return new GabyException(ErrorCode.TIMEOUT, "gabysql serve at " + base + " did not answer within "
+                    + timeout.toSeconds() + " s.");
+        }
+        if (cause instanceof ConnectException) {
+            return unreachable("connection refused");
+        }
+        return unreachable(cause == null || cause.getMessage() == null ? String.valueOf(cause) : cause.getMessage());
+    }
+
+    /** Best effort: the answer no longer matters, only that the statement stops. */
+    private void cancelRemote(String callId) {
+        try {
+            http.send(request("/calls/" + callId + "/cancel").timeout(Duration.ofSeconds(5))
+                    .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+        } catch (IOException e) {
+            // the server is gone: nothing runs there any more either
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -163,6 +163,26 @@ class RemoteGabyServiceTest {
         }
     }
 
+    @Test
+    void cancellingAGatewayCallCancelsTheStatementOnTheServer() throws Exception {
+        CallContext ctx = CallContext.of("mcp");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        java.util.concurrent.Future<GabyException> call = pool.submit(() -> catchGaby(() -> remote.query(ctx,
+                QueryRequest.of("pg", "SELECT pg_sleep(30)"))));
+        dev.gabysql.server.TestServer.waitUntil(() -> sleeping() == 1);
+        ctx.cancellation().cancel();
+        GabyException e = call.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED);
+        dev.gabysql.server.TestServer.waitUntil(() -> sleeping() == 0);
+        pool.shutdown();
+    }
+
+    private static long sleeping() {
+        return ((Number) server.service.query(CTX, QueryRequest.of("pg", "SELECT count(*) FROM pg_stat_activity"
+                + " WHERE state = 'active' AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")).rows()
+                .get(0).get(0)).longValue();
+    }
+
     static GabyException catchGaby(Runnable call) {
         try {
             call.run();
