@@ -61,6 +61,32 @@ class GracefulShutdownTest {
         pool.shutdown();
     }
 
+    @Test
+    void anOpenMcpEventStreamDoesNotHoldUpTheStop() throws Exception {
+        TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
+                ServerOptions.defaults().withStopTimeout(java.time.Duration.ofSeconds(20)));
+        URI base = server.uri();
+        String[] accept = {"Accept", "application/json, text/event-stream"};
+        Reply init = Http.post(base, "/mcp", McpHttpTest.initialize(), accept);
+        String session = init.header("Mcp-Session-Id");
+        Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                accept[0], accept[1], "Mcp-Session-Id", session);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        Future<Reply> stream = pool.submit(() -> Http.send(java.net.http.HttpRequest.newBuilder(
+                URI.create(base + "/mcp")).GET(), "Accept", "text/event-stream", "Mcp-Session-Id", session));
+        Thread.sleep(500); // the GET is now an open event stream, holding no permit
+        assertThat(server.server.inFlight()).isZero();
+        long start = System.nanoTime();
+        server.close();
+        assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(10_000); // far below the 20 s stop timeout
+        try {
+            stream.get(10, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException closed) {
+            // the stream was closed by the stop: expected
+        }
+        pool.shutdown();
+    }
+
     /** Statements of the test still running in PostgreSQL (the stop must cancel them, not leave them). */
     private static long sleepersIn(DatabaseConfig pg) {
         try {
