@@ -22,7 +22,8 @@ final class Gateway {
     static GabyService open(URI server, String token, CommonOptions common) {
         if (!common.dbs.isEmpty() || common.demo || common.config != null) {
             throw new GabyException(ErrorCode.CONFIG_INVALID, "--server takes its databases from the server;"
-                    + " --db, --demo and --config do not apply.", "Drop them, or drop --server to open databases here.");
+                    + " --db, --demo and --config do not apply.",
+                    "Drop them, or drop --server to open databases here.");
         }
         String scheme = server.getScheme();
         if (!"http".equals(scheme) && !"https".equals(scheme)) {

@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code gabysql} command. Subcommands: {@code sql} (the CLI), {@code mcp} (MCP over stdio), {@code serve}
- * (the HTTP/JSON API), {@code check} (integrity), {@code audit}. Exit codes follow picocli's convention: 0 ok, 1 failure, 2 usage error.
+ * (the HTTP/JSON API), {@code check} (integrity), {@code audit}. Exit codes follow picocli's convention: 0 ok,
+ * 1 failure, 2 usage error.
  */
 @Command(name = "gabysql", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Safe, fast SQL for AI agents and programs: MCP server, SQL shell and integrity checks.",

@@ -31,7 +31,8 @@ final class ServeCommand implements Callable<Integer> {
             description = "Address to bind (default: ${DEFAULT-VALUE}). Any non-loopback address needs a token.")
     String host;
 
-    @Option(names = "--port", paramLabel = "PORT", defaultValue = "7878", description = "TCP port (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "7878",
+            description = "TCP port (default: ${DEFAULT-VALUE}).")
     int port;
 
     @Option(names = "--token", paramLabel = "SECRET[:MODE]",

@@ -153,6 +153,7 @@ final class ApiClient {
             // not our envelope (a proxy's page?): described below by its status
         }
         return new GabyException(ErrorCode.INTERNAL, "The server at " + base + " answered HTTP "
-                + response.statusCode() + " without a gabysql error.", "Check that --server points at `gabysql serve`.");
+                + response.statusCode() + " without a gabysql error.",
+                "Check that --server points at `gabysql serve`.");
     }
 }
