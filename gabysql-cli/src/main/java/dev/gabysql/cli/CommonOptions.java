@@ -4,6 +4,7 @@ import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.CatalogLoader;
 import dev.gabysql.core.catalog.CatalogOptions;
+import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.ConfigFile;
 import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Option;
  * The catalog, mode and limit options every subcommand shares, so that {@code --db}, {@code --data-dir},
  * {@code --demo}, {@code --mode}… mean the same everywhere. A value given on the command line wins over the
  * configuration file, which wins over the built-in default.
+ * A database may also come from the environment ({@link EnvDatabase}: {@code GABYSQL_DB_URL} and friends).
  */
 public final class CommonOptions {
     private static final Logger LOG = LoggerFactory.getLogger(CommonOptions.class);
@@ -119,8 +121,11 @@ public final class CommonOptions {
         return new CatalogOptions(dbs, dataDir, demo);
     }
 
+    /** The catalog: the configuration file's databases, the environment's (GABYSQL_DB_URL), --db, the data directory, --demo. */
     public Catalog catalog() {
-        return CatalogLoader.load(catalogOptions(), configFile().databases());
+        List<DatabaseConfig> configured = new ArrayList<>(configFile().databases());
+        configured.addAll(EnvDatabase.from(System.getenv()));
+        return CatalogLoader.load(catalogOptions(), configured);
     }
 
     /** The local service over this catalog. */

@@ -2,22 +2,36 @@ package dev.gabysql.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 
 /**
- * The {@code gabysql} command. Subcommands: {@code sql} (the CLI), {@code mcp} (MCP over stdio), {@code serve}
- * (the HTTP/JSON API), {@code check} (integrity), {@code audit}. Exit codes follow picocli's convention: 0 ok,
- * 1 failure, 2 usage error.
+ * The {@code gabysql} command. Subcommands: {@code sql} (the shell and scripts), {@code mcp} (MCP over stdio),
+ * {@code serve} (the HTTP/JSON API and MCP over HTTP), {@code check} (integrity), {@code audit}, {@code help}.
+ * Exit codes follow picocli's convention: 0 ok, 1 failure, 2 usage error.
  */
 @Command(name = "gabysql", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "Safe, fast SQL for AI agents and programs: MCP server, SQL shell and integrity checks.",
+        usageHelpAutoWidth = true,
+        description = {"Safe, fast SQL for AI agents and programs: an MCP server, an HTTP/JSON API, a SQL shell and"
+            + " integrity checks over SQLite and PostgreSQL. Readonly unless told otherwise; writes are previewed"
+            + " and confirmed."},
         subcommands = {SqlCommand.class, McpCommand.class, ServeCommand.class, CheckCommand.class,
-            AuditCommand.class},
+            AuditCommand.class, HelpCommand.class},
         footer = {"", "Examples:",
-            "  gabysql sql --demo -c 'SHOW TABLES'",
-            "  gabysql mcp --demo                         MCP over stdio on the sample database",
-            "  gabysql mcp --db sales=jdbc:postgresql://localhost/sales",
-            "  gabysql serve --demo                       HTTP/JSON API on http://127.0.0.1:7878",
-            "  gabysql check --data-dir ./data"})
+            "  gabysql sql --demo                        # SQL shell on the sample database",
+            "  gabysql sql --demo -c 'SHOW TABLES'       # one statement, then exit",
+            "  gabysql sql shop --db ./shop.db --format csv < report.sql",
+            "  gabysql mcp --demo                        # MCP over stdio for Claude, Cursor...",
+            "  gabysql serve --demo                      # HTTP/JSON API and /mcp on 127.0.0.1:7878",
+            "  gabysql mcp --server http://127.0.0.1:7878  # MCP gateway to a running serve",
+            "  gabysql check --data-dir ./data           # integrity check of every database",
+            "  GABYSQL_DB_URL=jdbc:postgresql://localhost/sales gabysql mcp",
+            "",
+            "Databases: --db NAME=JDBC_URL, --db PATH.db, every *.db file in --data-dir",
+            "(default ./data), --demo, or the environment: GABYSQL_DB_URL (a JDBC URL or",
+            "a SQLite file), GABYSQL_DB_NAME (default db), GABYSQL_DB_USER and",
+            "GABYSQL_DB_PASSWORD. Passwords are never printed.",
+            "`gabysql help COMMAND` shows a command's options.",
+            "Exit codes: 0 ok, 1 failure, 2 usage or configuration error."})
 public final class Main {
 
     public static void main(String[] args) {

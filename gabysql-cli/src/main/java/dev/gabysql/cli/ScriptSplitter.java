@@ -4,29 +4,34 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits a script into statements at semicolons outside quotes, dollar quotes and comments. Only for feeding the
- * service one statement at a time: the guard still checks each piece on its own.
+ * Splits a script into statements at semicolons outside quotes, dollar quotes and comments, and tells the shell
+ * whether a typed buffer ends a statement. Only for feeding the service one statement at a time: the guard still
+ * checks each piece on its own. Stateless.
  */
-final class ScriptSplitter {
+public final class ScriptSplitter {
     private ScriptSplitter() {
     }
 
-    static List<String> split(String script) {
+    /**
+     * The statements of a script, stripped, without their semicolons and the comments above them; pieces of only
+     * comments are dropped.
+     */
+    public static List<String> split(String script) {
         List<String> out = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
         int i = 0;
         int n = script.length();
         while (i < n) {
-            char c = script.charAt(i);
-            int end = skipQuoted(script, i);
-            if (end > i) {
-                cur.append(script, i, end);
-                i = end;
-            } else if (c == ';') {
+            int end = quotedEnd(script, i);
+            if (end != i) {
+                int stop = end < 0 ? n : end;
+                cur.append(script, i, stop);
+                i = stop;
+            } else if (script.charAt(i) == ';') {
                 add(out, cur);
                 i++;
             } else {
-                cur.append(c);
+                cur.append(script.charAt(i));
                 i++;
             }
         }
@@ -34,22 +39,57 @@ final class ScriptSplitter {
         return out;
     }
 
-    /** End index of a quoted string, comment or dollar-quoted body starting at i, or i if none starts there. */
-    private static int skipQuoted(String s, int i) {
+    /**
+     * Whether a buffer ends with a complete statement: its last significant character (outside quotes and
+     * comments) is a semicolon, or it holds nothing but blanks and comments. An open quote or comment means the
+     * statement goes on.
+     */
+    public static boolean endsStatement(String text) {
+        boolean pending = false;
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            char c = text.charAt(i);
+            int end = quotedEnd(text, i);
+            if (end < 0) {
+                return false;
+            }
+            if (end != i) {
+                pending |= !isComment(text, i);
+                i = end;
+            } else {
+                pending = c == ';' ? false : pending || !Character.isWhitespace(c);
+                i++;
+            }
+        }
+        return !pending;
+    }
+
+    /** Whether the text opens a quote, dollar quote or comment that it never closes. */
+    public static boolean endsInsideQuote(String text) {
+        int i = 0;
+        while (i < text.length()) {
+            int end = quotedEnd(text, i);
+            if (end < 0) {
+                return true;
+            }
+            i = end == i ? i + 1 : end;
+        }
+        return false;
+    }
+
+    private static boolean isComment(String s, int i) {
+        return s.startsWith("--", i) || s.startsWith("/*", i);
+    }
+
+    /**
+     * End index of a quoted string, comment or dollar-quoted body starting at i; i if none starts there; -1 if it
+     * starts there and is never closed.
+     */
+    private static int quotedEnd(String s, int i) {
         char c = s.charAt(i);
         if (c == '\'' || c == '"' || c == '`') {
-            int j = i + 1;
-            while (j < s.length()) {
-                if (s.charAt(j) == c) {
-                    if (j + 1 < s.length() && s.charAt(j + 1) == c) {
-                        j += 2;
-                        continue;
-                    }
-                    return j + 1;
-                }
-                j++;
-            }
-            return s.length();
+            return closingQuote(s, i, c);
         }
         if (s.startsWith("--", i)) {
             int nl = s.indexOf('\n', i);
@@ -57,27 +97,63 @@ final class ScriptSplitter {
         }
         if (s.startsWith("/*", i)) {
             int close = s.indexOf("*/", i + 2);
-            return close < 0 ? s.length() : close + 2;
+            return close < 0 ? -1 : close + 2;
         }
         if (c == '$') {
-            int j = i + 1;
-            while (j < s.length() && (Character.isLetterOrDigit(s.charAt(j)) || s.charAt(j) == '_')) {
-                j++;
-            }
-            if (j < s.length() && s.charAt(j) == '$') {
-                String tag = s.substring(i, j + 1);
-                int close = s.indexOf(tag, j + 1);
-                return close < 0 ? s.length() : close + tag.length();
-            }
+            return dollarQuoteEnd(s, i);
         }
         return i;
     }
 
+    private static int closingQuote(String s, int i, char quote) {
+        int j = i + 1;
+        while (j < s.length()) {
+            if (s.charAt(j) == quote) {
+                if (j + 1 < s.length() && s.charAt(j + 1) == quote) {
+                    j += 2;
+                    continue;
+                }
+                return j + 1;
+            }
+            j++;
+        }
+        return -1;
+    }
+
+    private static int dollarQuoteEnd(String s, int i) {
+        int j = i + 1;
+        while (j < s.length() && (Character.isLetterOrDigit(s.charAt(j)) || s.charAt(j) == '_')) {
+            j++;
+        }
+        if (j < s.length() && s.charAt(j) == '$' && (j == i + 1 || !Character.isDigit(s.charAt(i + 1)))) {
+            String tag = s.substring(i, j + 1);
+            int close = s.indexOf(tag, j + 1);
+            return close < 0 ? -1 : close + tag.length();
+        }
+        return i;
+    }
+
+    /**
+     * Adds the piece from its first token on (the comments a script puts above a statement are not part of it),
+     * unless it holds nothing but blanks and comments (a script's trailing comment, say).
+     */
     private static void add(List<String> out, StringBuilder cur) {
-        String s = cur.toString().strip();
+        String s = withoutLeadingComments(cur.toString());
         if (!s.isEmpty()) {
             out.add(s);
         }
         cur.setLength(0);
+    }
+
+    private static String withoutLeadingComments(String piece) {
+        String s = piece.strip();
+        while (isComment(s, 0)) {
+            int end = quotedEnd(s, 0);
+            if (end < 0) {
+                return s; // an unclosed comment: leave it for the guard to refuse
+            }
+            s = s.substring(end).strip();
+        }
+        return s;
     }
 }

@@ -1,21 +1,17 @@
 package dev.gabysql.cli;
 
 import dev.gabysql.cli.format.Format;
+import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.CallContext;
 import dev.gabysql.core.service.DatabaseInfo;
 import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.QueryRequest;
-import dev.gabysql.core.service.QueryResult;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,109 +20,101 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gabysql sql [DB] [-c SQL]}: runs SQL from {@code -c} or from standard input (one statement per
- * {@code ;}), printing results as a table, CSV, JSON or Markdown. Errors go to stderr with exit code 1.
+ * {@code gabysql sql [DB] [-c SQL]}: the interactive shell on a terminal; otherwise runs SQL from {@code -c} or
+ * from standard input (one statement per {@code ;}), printing results as a table, CSV, JSON or Markdown. Errors go
+ * to stderr with exit code 1.
  */
-@Command(name = "sql", mixinStandardHelpOptions = true, description = "Run SQL against a database of the catalog.")
+@Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run SQL against a database of the catalog.",
+            "On a terminal without -c: an interactive shell (history, multi-line statements ended by ;,"
+                + " completion, \\d and friends; \\? lists them). Otherwise the -c statements, or a script read"
+                + " from standard input, which stops at the first error (exit code 1).",
+            "Writes (--mode readwrite or admin) are previewed first and committed only when confirmed: the shell"
+                + " and -c on a terminal ask Commit? [y/N]; a script commits only with --yes, and a write it leaves"
+                + " uncommitted makes the exit code 1."},
+        footer = {"", "Examples:",
+            "  gabysql sql --demo                    # interactive shell on the sample database",
+            "  gabysql sql --demo -c 'SELECT * FROM customers LIMIT 5' --format csv",
+            "  gabysql sql sales --db sales=jdbc:postgresql://localhost/sales < report.sql",
+            "  gabysql sql --demo --mode readwrite --yes \\",
+            "      -c \"UPDATE products SET price = price * 1.1 WHERE id = 3\""})
 final class SqlCommand implements Callable<Integer> {
-    @Mixin
-    CommonOptions common;
+    private static final String POOL_LOG_LEVEL = "org.slf4j.simpleLogger.log.com.zaxxer.hikari";
 
     @Parameters(arity = "0..1", paramLabel = "DB",
             description = "Database name (default: the only database, if there is exactly one).")
     String db;
 
-    @Option(names = {"-c", "--command"}, paramLabel = "SQL", description = "Run this statement and exit.")
+    @Option(names = {"-c", "--command"}, paramLabel = "SQL", description = "Run this statement and exit (repeatable).")
     List<String> commands;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "table",
             description = "Output format: table (default), csv, json, markdown.")
     String format;
 
-    @Option(names = "--continue-on-error", description = "In script mode, go on after a failing statement.")
+    @Option(names = "--continue-on-error", description = "Scripts and -c: go on after a failing statement.")
     boolean continueOnError;
+
+    @Option(names = {"-y", "--yes"},
+            description = "Scripts and -c: commit each previewed write without asking (readwrite/admin only).")
+    boolean yes;
+
+    @Option(names = "--allow-full-table",
+            description = "Scripts and -c: allow UPDATE/DELETE without WHERE (still previewed and confirmed).")
+    boolean allowFullTable;
+
+    @Mixin
+    CommonOptions common;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
+        quietLibraryLogs();
         Format fmt = Format.parse(format);
+        boolean interactive = System.console() != null;
         try (GabyService service = common.openService()) {
-            String target = chooseDatabase(service);
-            Runner runner = new Runner(service, target, fmt, spec.commandLine());
-            if (commands != null && !commands.isEmpty()) {
-                return runner.runAll(commands, continueOnError);
+            if ((commands == null || commands.isEmpty()) && interactive) {
+                return Shell.start(service, chooseDatabase(service, true), fmt);
             }
-            List<String> script = ScriptSplitter.split(readStdin());
-            return runner.runAll(script, continueOnError);
+            String target = chooseDatabase(service, false);
+            ScriptRunner runner = new ScriptRunner(service, target, fmt, spec.commandLine(),
+                    new ScriptConfirmer(yes, allowFullTable, interactive ? System.console() : null,
+                            spec.commandLine().getOut()));
+            List<String> statements = commands != null && !commands.isEmpty() ? commands
+                    : ScriptSplitter.split(read(System.in));
+            return runner.runAll(statements, continueOnError);
         }
     }
 
-    private String chooseDatabase(GabyService service) {
+    /** The database named, else the only one; the shell (lenient) starts on the first of several. */
+    private String chooseDatabase(GabyService service, boolean lenient) {
         if (db != null) {
             return db;
         }
         List<DatabaseInfo> dbs = service.listDatabases(CallContext.of("cli"));
-        if (dbs.size() == 1) {
+        if (dbs.size() == 1 || (lenient && !dbs.isEmpty())) {
             return dbs.get(0).name();
         }
         throw new GabyException(ErrorCode.BAD_REQUEST, dbs.isEmpty()
-                ? "No database: pass --db NAME=URL, --db PATH.db, --data-dir DIR or --demo."
+                ? "No database: pass --db NAME=URL, --db PATH.db, --data-dir DIR, --demo, or set GABYSQL_DB_URL."
                 : "Several databases; name one: " + String.join(", ", dbs.stream().map(DatabaseInfo::name).toList()),
                 "gabysql sql DB -c 'SELECT …'");
     }
 
-    private static String readStdin() throws IOException {
-        StringBuilder sb = new StringBuilder();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-            char[] buf = new char[8192];
-            int n;
-            while ((n = r.read(buf)) > 0) {
-                sb.append(buf, 0, n);
-            }
+    /**
+     * The pool's start/stop lines (INFO) would land on the shell's screen and in a script's stderr; its warnings
+     * still show. A per-logger property, read when the pool's logger is created (later than the logging set-up);
+     * an explicit -D of the same property wins.
+     */
+    private static void quietLibraryLogs() {
+        if (System.getProperty(POOL_LOG_LEVEL) == null) {
+            System.setProperty(POOL_LOG_LEVEL, "warn");
         }
-        return sb.toString();
     }
 
-    /** Runs statements one by one, printing each result; stops at the first error unless told otherwise. */
-    static final class Runner {
-        private final GabyService service;
-        private final String db;
-        private final Format format;
-        private final CommandLine cl;
-
-        Runner(GabyService service, String db, Format format, CommandLine cl) {
-            this.service = service;
-            this.db = db;
-            this.format = format;
-            this.cl = cl;
-        }
-
-        int runAll(List<String> statements, boolean continueOnError) {
-            int exit = 0;
-            for (String sql : statements) {
-                try {
-                    print(service.query(CallContext.of("cli"), QueryRequest.of(db, sql)));
-                } catch (GabyException e) {
-                    ErrorHandler.print(cl, e);
-                    exit = 1;
-                    if (!continueOnError) {
-                        break;
-                    }
-                }
-            }
-            return exit;
-        }
-
-        private void print(QueryResult result) {
-            PrintWriter out = cl.getOut();
-            out.print(format.render(result));
-            if (result.truncated() && result.note() != null) {
-                cl.getErr().println("note: " + result.note());
-                cl.getErr().flush();
-            }
-            out.flush();
-        }
+    private static String read(InputStream in) throws IOException {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
 }

@@ -1,17 +1,29 @@
 package dev.gabysql.core.guard;
 
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.error.ErrorCode;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One statement as the guard understood it.
+ * One statement as the guard understood it: what {@link AccessPolicy} decides on and what the executor runs.
  *
- * @param sql            the statement, trimmed, without its trailing semicolon
+ * @param sql            the statement, trimmed, without its trailing semicolon and surrounding comments
  * @param kind           what it does
- * @param command        the leading command words, upper case, e.g. "SELECT", "CREATE TABLE", "VACUUM"
+ * @param command        the leading command words, upper case, e.g. "SELECT", "CREATE TABLE", "VACUUM",
+ *                       "WITH … DELETE", "EXPLAIN ANALYZE UPDATE"
  * @param hasWhere       UPDATE/DELETE only: a top-level WHERE clause is present
- * @param transactional  false when the statement cannot run inside a transaction (so cannot be previewed)
- * @param sideEffects    reasons a statement of kind READ is still not a pure read (side-effect functions,
- *                       FOR UPDATE, SELECT … INTO, writable CTEs, EXPLAIN ANALYZE); empty for a pure read
+ * @param transactional  false when the statement cannot run inside a transaction (so cannot be previewed):
+ *                       PostgreSQL VACUUM, … CONCURRENTLY, CREATE/DROP DATABASE/TABLESPACE; SQLite VACUUM;
+ *                       every MariaDB DDL (it commits implicitly)
+ * @param sideEffects    reasons a statement of kind READ is still not a pure read (the {@code what} of each
+ *                       effect); empty for a pure read
+ * @param effects        the same, with the mode each needs
+ * @param unboundedWrite an UPDATE or DELETE, at top level or inside WITH, has no WHERE (refused unless
+ *                       allow_full_table)
+ * @param writtenTables  tables the statement writes to (INSERT/UPDATE/DELETE/MERGE targets, also in WITH), as
+ *                       written in the SQL (quoted names unquoted)
+ * @param returning      the top-level statement has a RETURNING clause
  */
 public record InspectedStatement(
         String sql,
@@ -19,13 +31,46 @@ public record InspectedStatement(
         String command,
         boolean hasWhere,
         boolean transactional,
-        List<String> sideEffects) {
+        List<String> sideEffects,
+        List<SideEffect> effects,
+        boolean unboundedWrite,
+        List<String> writtenTables,
+        boolean returning) {
 
     public InspectedStatement {
+        effects = List.copyOf(effects);
         sideEffects = List.copyOf(sideEffects);
+        writtenTables = List.copyOf(writtenTables);
+    }
+
+    /** The shape of the first version: each side effect is refused in every mode. */
+    public InspectedStatement(String sql, StatementKind kind, String command, boolean hasWhere,
+                              boolean transactional, List<String> sideEffects) {
+        this(sql, kind, command, hasWhere, transactional, sideEffects, neverEffects(sideEffects),
+                false, List.of(), false);
     }
 
     public boolean isPureRead() {
         return kind == StatementKind.READ && sideEffects.isEmpty();
+    }
+
+    /** The lowest mode that could run the statement, or null when no mode may (the policy's answer). */
+    public Mode minimumMode() {
+        Mode base = kind.minimumMode();
+        for (SideEffect e : effects) {
+            if (e.never()) {
+                return null;
+            }
+            base = base == null || e.allowedFrom().compareTo(base) <= 0 ? base : e.allowedFrom();
+        }
+        return base;
+    }
+
+    private static List<SideEffect> neverEffects(List<String> reasons) {
+        List<SideEffect> out = new ArrayList<>();
+        for (String r : reasons) {
+            out.add(SideEffect.never(r, ErrorCode.SIDE_EFFECT));
+        }
+        return out;
     }
 }

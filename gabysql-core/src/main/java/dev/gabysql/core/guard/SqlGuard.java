@@ -1,43 +1,41 @@
 package dev.gabysql.core.guard;
 
-import dev.gabysql.core.error.ErrorCode;
-import dev.gabysql.core.error.GabyException;
-import java.util.List;
-import java.util.Locale;
-
 /**
- * Layer 3 of the defence: reads one statement and says what it is, failing closed.
- * PLACEHOLDER: a minimal first-keyword classifier; the full lexer/classifier replaces it.
+ * Layer 3 of the defence (SPEC §3): reads one statement and says what it is, failing closed. Lexer (comments,
+ * quotes, dollar quotes, E'' strings, executable comments, per flavour) → exactly-one-statement check →
+ * classifier (leading words, CTEs, EXPLAIN, WHERE of UPDATE/DELETE, INTO) → one scan for side-effect
+ * functions and locking clauses. {@link AccessPolicy} then decides what a mode allows. Stateless and
+ * thread-safe; linear in the length of the SQL.
  */
 public final class SqlGuard {
     private SqlGuard() {
     }
 
+    /**
+     * Inspects one statement.
+     *
+     * @throws dev.gabysql.core.error.GabyException EMPTY_SQL when there is no statement, MULTIPLE_STATEMENTS
+     *         when anything follows the first one's semicolon, UNCLASSIFIABLE when the text cannot be read safely
+     *         (unterminated strings or comments, ambiguous quoting, unbalanced parentheses, …)
+     */
     public static InspectedStatement inspect(String sql, SqlFlavor flavor) {
         if (sql == null || sql.isBlank()) {
-            throw new GabyException(ErrorCode.EMPTY_SQL, "The SQL is empty.");
+            throw Refusals.empty();
         }
-        String text = sql.strip();
-        while (text.endsWith(";")) {
-            text = text.substring(0, text.length() - 1).strip();
+        if (sql.indexOf('\0') >= 0) {
+            throw Refusals.unclassifiable("The guard cannot read the SQL safely: it contains a NUL character.");
         }
-        if (text.isEmpty()) {
-            throw new GabyException(ErrorCode.EMPTY_SQL, "The SQL is empty.");
+        Flavor f = Flavor.of(flavor);
+        TokenList tokens = Lexer.lex(sql, f.lexer());
+        int end = Statements.end(tokens, f);
+        if (end == 0) {
+            throw Refusals.empty();
         }
-        if (text.indexOf(';') >= 0 || text.contains("--") || text.contains("/*")) {
-            throw new GabyException(ErrorCode.UNCLASSIFIABLE, "The statement could not be classified safely.");
+        if (!tokens.balanced()) {
+            throw Refusals.unclassifiable("The guard cannot read the SQL safely: its parentheses do not balance.");
         }
-        String first = text.split("\\s+", 2)[0].toUpperCase(Locale.ROOT);
-        StatementKind kind;
-        switch (first) {
-            case "SELECT": case "WITH": case "VALUES": case "TABLE": case "EXPLAIN": case "SHOW":
-                kind = StatementKind.READ; break;
-            case "INSERT": case "UPDATE": case "DELETE":
-                kind = StatementKind.DML; break;
-            default:
-                kind = StatementKind.UNKNOWN;
-        }
-        boolean hasWhere = text.toUpperCase(Locale.ROOT).contains(" WHERE ");
-        return new InspectedStatement(text, kind, first, hasWhere, true, List.of());
+        Analysis a = new Classifier(tokens, f).classify(0, end);
+        ClauseScanner.scan(tokens, 0, end, f, a);
+        return a.toStatement(tokens.statementText(end));
     }
 }

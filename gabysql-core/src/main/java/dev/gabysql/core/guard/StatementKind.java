@@ -1,19 +1,32 @@
 package dev.gabysql.core.guard;
 
-/** What a statement does, as far as access modes are concerned. */
+import dev.gabysql.core.config.Mode;
+
+/** What a statement does, as far as access modes are concerned, and the lowest mode each kind needs. */
 public enum StatementKind {
-    /** SELECT, WITH … SELECT, VALUES, TABLE, SHOW, EXPLAIN without ANALYZE. */
-    READ,
-    /** INSERT, UPDATE, DELETE, MERGE, REPLACE, upserts. */
-    DML,
-    /** CREATE, ALTER, DROP, TRUNCATE, COMMENT, GRANT, REVOKE, … */
-    DDL,
+    /** SELECT, WITH … SELECT, VALUES, TABLE, SHOW, EXPLAIN without ANALYZE, read-only PRAGMAs. */
+    READ(Mode.READONLY),
+    /** INSERT, UPDATE, DELETE, MERGE, REPLACE, upserts, writable CTEs. */
+    DML(Mode.READWRITE),
+    /** CREATE, ALTER, DROP, TRUNCATE, COMMENT, GRANT, REVOKE, SELECT … INTO (PostgreSQL), … */
+    DDL(Mode.ADMIN),
     /** BEGIN, COMMIT, ROLLBACK, SAVEPOINT, … : always refused, gabysql owns transactions. */
-    TRANSACTION_CONTROL,
+    TRANSACTION_CONTROL(null),
     /** SET, RESET, set_config, … : always refused, session settings are gabysql's. */
-    SESSION,
-    /** VACUUM, ANALYZE, COPY, CALL, DO, LOCK, … */
-    UTILITY,
+    SESSION(null),
+    /** VACUUM, ANALYZE, REINDEX, CALL, LOCK, … (admin); COPY, DO, LISTEN, … carry a never-allowed effect. */
+    UTILITY(Mode.ADMIN),
     /** Anything the classifier cannot place: always refused (fail closed). */
-    UNKNOWN
+    UNKNOWN(null);
+
+    private final Mode minimumMode;
+
+    StatementKind(Mode minimumMode) {
+        this.minimumMode = minimumMode;
+    }
+
+    /** The lowest mode allowing this kind, or null when none does. */
+    public Mode minimumMode() {
+        return minimumMode;
+    }
 }

@@ -1,5 +1,18 @@
 /**
- * The guard, layer 3 of gabysql's defence: a dialect-aware lexer, a classifier mapping one statement to a
- * {@link dev.gabysql.core.guard.StatementKind}, and the policy deciding what a mode allows. It fails closed.
+ * The guard, layer 3 of gabysql's defence (SPEC §3, issues 3 and 5). It fails closed.
+ * <ol>
+ *   <li>{@code Lexer}: one pass over the text, per-flavour rules in {@code LexerRules} (comments, strings with
+ *   or without backslash escapes, dollar quotes, quoted identifiers, MariaDB executable comments); anything it
+ *   cannot read the way every engine would is refused.</li>
+ *   <li>{@code Statements}: exactly one statement per call.</li>
+ *   <li>{@code Classifier} and its parts ({@code Reads}, {@code Ctes}, {@code Writes}, {@code Explains},
+ *   {@code Ddl}, {@code Maintenance}, {@code SqlitePragmas}, the {@code Commands} table): the statement's
+ *   {@link dev.gabysql.core.guard.StatementKind}; {@code ClauseScanner}: side-effect functions (one commented
+ *   table per flavour: {@code PostgresFunctions}, {@code SqliteFunctions}, {@code MariaDbFunctions},
+ *   {@code GenericFunctions}), locking clauses and the like, wherever they hide.</li>
+ *   <li>{@link dev.gabysql.core.guard.AccessPolicy}: what a mode allows.</li>
+ * </ol>
+ * Entry points: {@link dev.gabysql.core.guard.SqlGuard#inspect} and {@link dev.gabysql.core.guard.AccessPolicy}.
+ * Everything here is stateless or immutable, hence thread-safe.
  */
 package dev.gabysql.core.guard;

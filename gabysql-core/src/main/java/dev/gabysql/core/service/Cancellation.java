@@ -26,12 +26,18 @@ public final class Cancellation {
         return cancelled;
     }
 
-    /** Registers the statement now running; cancels it at once if the call was already cancelled. */
+    /**
+     * Registers the statement about to run. A call cancelled before this point is refused here, before execution:
+     * drivers ignore a cancel that reaches an idle statement (pgJDBC does), so cancelling it would be lost and the
+     * statement would run to its end (a Ctrl-C right after Enter in the shell, issue 8).
+     *
+     * @throws SQLException with SQLSTATE 57014 (query_canceled) when the call is already cancelled
+     */
     public synchronized void attach(Statement statement) throws SQLException {
-        running = statement;
         if (cancelled) {
-            statement.cancel();
+            throw new SQLException("The call was cancelled before its statement started.", "57014");
         }
+        running = statement;
     }
 
     public synchronized void detach() {

@@ -18,7 +18,6 @@ import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Writes by dry-run, then confirm (SPEC §4). A call without a token runs the statement in a transaction, counts
@@ -29,7 +28,6 @@ import java.util.regex.Pattern;
  */
 final class WritePath {
     private static final int PREVIEW_ROWS = 20;
-    private static final Pattern HAS_RETURNING = Pattern.compile("(?i)\\bRETURNING\\b");
 
     private final ConfirmTokens tokens;
 
@@ -156,7 +154,7 @@ final class WritePath {
 
     private static boolean canAppendReturning(InspectedStatement stmt) {
         String cmd = stmt.command();
-        return stmt.kind() == StatementKind.DML && !HAS_RETURNING.matcher(stmt.sql()).find()
+        return stmt.kind() == StatementKind.DML && !stmt.returning()
                 && (cmd.startsWith("INSERT") || cmd.startsWith("UPDATE") || cmd.startsWith("DELETE"));
     }
 }

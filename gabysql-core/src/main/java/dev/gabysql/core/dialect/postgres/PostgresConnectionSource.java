@@ -184,6 +184,8 @@ final class PostgresConnectionSource implements ConnectionSource {
                 connection.setAutoCommit(true);
                 try (Statement st = connection.createStatement()) {
                     st.execute("DISCARD ALL");
+                    // DISCARD ALL also resets application_name to '' (issue 3 wants every session to say gabysql)
+                    st.execute("SET application_name = 'gabysql'");
                 }
                 connection.setAutoCommit(false);
             } catch (SQLException e) {

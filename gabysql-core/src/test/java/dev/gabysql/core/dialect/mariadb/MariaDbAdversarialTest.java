@@ -155,7 +155,8 @@ class MariaDbAdversarialTest {
         // backslash escapes: \' does not end a MariaDB string
         refused(c, "backslash", "SELECT 'a\\\\'; DROP TABLE t; -- '");
         refused(c, "backslash", "SELECT \"a\\\\\"; DROP TABLE t; -- \"");
-        refused(c, "backslash", "SELECT 'a\\\\'' ; DELETE FROM t; -- '");
+        // one string literal whichever way backslashes are read (\\ then a doubled quote): a plain SELECT
+        harmless(c, "backslash", "SELECT 'a\\\\'' ; DELETE FROM t; -- '");
         refused(c, "backslash", "SELECT * FROM t WHERE v = 'x\\\\' OR GET_LOCK('" + LOCK + "', 0) -- '");
         refused(c, "backslash", "SELECT 'it\\'s', GET_LOCK('" + LOCK + "', 0)");
         refused(c, "backslash", "SELECT 'x\\\\', LOAD_FILE('/etc/passwd')");

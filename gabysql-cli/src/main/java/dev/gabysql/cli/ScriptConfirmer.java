@@ -1,0 +1,61 @@
+package dev.gabysql.cli;
+
+import dev.gabysql.cli.format.Format;
+import dev.gabysql.cli.format.WriteSummary;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.service.ExecuteResult;
+import java.io.Console;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * Who confirms writes outside the shell: {@code --yes} commits, a terminal (for {@code -c}) is asked
+ * {@code Commit? [y/N]}, and anything else leaves the preview uncommitted. Full-table writes pass only with
+ * {@code --allow-full-table}.
+ */
+final class ScriptConfirmer implements StatementExecutor.Confirmer {
+    private final boolean yes;
+    private final boolean allowFullTable;
+    private final Console console;
+    private final PrintWriter out;
+    private boolean showedPreview;
+
+    /** @param console the terminal to ask on, or null when nobody can answer */
+    ScriptConfirmer(boolean yes, boolean allowFullTable, Console console, PrintWriter out) {
+        this.yes = yes;
+        this.allowFullTable = allowFullTable;
+        this.console = console;
+        this.out = out;
+    }
+
+    @Override
+    public boolean commit(String sql, ExecuteResult preview) {
+        showedPreview = false;
+        if (yes) {
+            return true;
+        }
+        if (console == null) {
+            return false;
+        }
+        out.print(WriteSummary.render(Format.TABLE, preview));
+        out.flush();
+        showedPreview = true;
+        String answer = console.readLine("Commit? [y/N] ");
+        return answer != null && answer.strip().toLowerCase(Locale.ROOT).startsWith("y");
+    }
+
+    @Override
+    public boolean allowFullTable(String sql, GabyException refusal) {
+        return allowFullTable;
+    }
+
+    /** Whether the last preview was already printed while asking. */
+    boolean showedPreview() {
+        return showedPreview;
+    }
+
+    /** Whether a person was asked (so "not committed" was their answer, not a missing --yes). */
+    boolean askedPerson() {
+        return console != null && !yes;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.gabysql.cli;
+
+import dev.gabysql.cli.format.Format;
+import dev.gabysql.cli.format.WriteSummary;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.service.CallContext;
+import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.service.QueryResult;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * Script mode and {@code -c}: runs statements one by one, results on stdout, errors on stderr; stops at the first
+ * error (or goes on with {@code --continue-on-error}). A write that is previewed but not committed counts as an
+ * error, so that a script never believes it wrote what it did not.
+ */
+final class ScriptRunner {
+    private final StatementExecutor executor;
+    private final String db;
+    private final Format format;
+    private final CommandLine cl;
+    private final ScriptConfirmer confirmer;
+
+    ScriptRunner(GabyService service, String db, Format format, CommandLine cl, ScriptConfirmer confirmer) {
+        this.executor = new StatementExecutor(service, () -> CallContext.of("cli"));
+        this.db = db;
+        this.format = format;
+        this.cl = cl;
+        this.confirmer = confirmer;
+    }
+
+    int runAll(List<String> statements, boolean continueOnError) {
+        int exit = 0;
+        for (String sql : statements) {
+            if (!runOne(sql)) {
+                exit = 1;
+                if (!continueOnError) {
+                    break;
+                }
+            }
+        }
+        return exit;
+    }
+
+    /** Runs one statement and prints what came of it; false when it failed or was left uncommitted. */
+    private boolean runOne(String sql) {
+        try {
+            StatementExecutor.Outcome outcome = executor.run(db, sql, confirmer);
+            if (outcome.isRead()) {
+                print(outcome.read());
+                return true;
+            }
+            printWrite(outcome);
+            return !outcome.isUncommitted();
+        } catch (GabyException e) {
+            ErrorHandler.print(cl, e);
+            return false;
+        }
+    }
+
+    private void print(QueryResult result) {
+        PrintWriter out = cl.getOut();
+        out.print(format.render(result));
+        out.flush();
+        if (result.truncated() && result.note() != null) {
+            note(result.note());
+        }
+    }
+
+    private void printWrite(StatementExecutor.Outcome outcome) {
+        PrintWriter out = cl.getOut();
+        if (outcome.committed() != null) {
+            out.print(WriteSummary.render(format, outcome.committed()));
+        } else if (!confirmer.showedPreview()) {
+            out.print(WriteSummary.render(format, outcome.preview()));
+        }
+        out.flush();
+        if (outcome.isUncommitted()) {
+            note(confirmer.askedPerson() ? "not committed." : "not committed: a script commits writes only with"
+                    + " --yes (the preview above was rolled back).");
+        }
+    }
+
+    private void note(String text) {
+        cl.getErr().println("note: " + text);
+        cl.getErr().flush();
+    }
+}

@@ -1,0 +1,216 @@
+package dev.gabysql.cli.shell;
+
+import dev.gabysql.cli.format.Format;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.service.DatabaseInfo;
+import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.service.QueryRequest;
+import dev.gabysql.core.service.QueryResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The shell's backslash commands, psql style ({@code \d}, {@code \x}, {@code \q}…). Each is answered through the
+ * service: {@code \d} is gabysql's own {@code SHOW TABLES}, {@code \d NAME} its {@code DESCRIBE} plus keys and
+ * indexes, {@code \l} {@code SHOW DATABASES}. Single-threaded.
+ */
+final class BackslashCommands {
+    /** Names offered by completion. */
+    static final List<String> NAMES = List.of("\\?", "\\q", "\\l", "\\d", "\\dt", "\\dv", "\\c", "\\x", "\\timing",
+            "\\mode", "\\format", "\\g", "\\r");
+
+    static final String HELP = String.join("\n",
+            "General",
+            "  \\q                quit (also Ctrl-D, quit, exit)",
+            "  \\?                this help",
+            "Informational",
+            "  \\l                list the databases of the catalog (SHOW DATABASES)",
+            "  \\d                list tables and views (SHOW TABLES)",
+            "  \\d NAME           describe a table or view: columns, primary key, foreign keys, indexes",
+            "  \\dt, \\dv          list tables only, views only",
+            "  \\mode             the access mode of this database and what it allows",
+            "Connection",
+            "  \\c NAME           switch to another database of the catalog",
+            "Output",
+            "  \\x [on|off|auto]  expanded display: one line per column (auto: when a table is too wide)",
+            "  \\timing [on|off]  show how long each statement took",
+            "  \\format FORMAT    table, csv, json or markdown",
+            "Query buffer",
+            "  \\g                run the statement typed so far, without a ;",
+            "  \\r                clear the statement typed so far",
+            "",
+            "End a statement with ; (it may span lines). Tab completes keywords, tables and columns.",
+            "gabysql's own statements work too: SHOW TABLES; DESCRIBE name; INTEGRITY CHECK; SHOW DATABASES;",
+            "Writes (readwrite/admin only) are previewed, then you are asked Commit? [y/N].",
+            "Ctrl-C cancels a running statement (or clears the line); Ctrl-D quits.");
+
+    /** What the shell does after a command. */
+    enum Next { CONTINUE, QUIT }
+
+    private final GabyService service;
+    private final Calls calls;
+    private final ShellState state;
+    private final ResultPrinter printer;
+    private final CatalogNames names;
+
+    BackslashCommands(GabyService service, Calls calls, ShellState state, ResultPrinter printer, CatalogNames names) {
+        this.service = service;
+        this.calls = calls;
+        this.state = state;
+        this.printer = printer;
+        this.names = names;
+    }
+
+    /** Runs one command line such as {@code \d orders}; failures are printed, never thrown. */
+    Next run(String commandLine) {
+        String[] parts = commandLine.strip().split("\\s+", 2);
+        String name = parts[0];
+        String arg = parts.length > 1 ? parts[1].strip() : "";
+        try {
+            return dispatch(name, arg);
+        } catch (GabyException e) {
+            printer.error(e);
+            return Next.CONTINUE;
+        } finally {
+            calls.finished();
+        }
+    }
+
+    private Next dispatch(String name, String arg) {
+        switch (name) {
+            case "\\q": return Next.QUIT;
+            case "\\?": case "\\h": case "\\help": printer.info(HELP); break;
+            case "\\l": show(query("SHOW DATABASES")); break;
+            case "\\d": describe(arg); break;
+            case "\\dt": show(kind(query("SHOW TABLES"), "table")); break;
+            case "\\dv": show(kind(query("SHOW TABLES"), "view")); break;
+            case "\\c": case "\\connect": connect(arg); break;
+            case "\\x": expanded(arg); break;
+            case "\\timing": timing(arg); break;
+            case "\\mode": printer.info(modeText()); break;
+            case "\\format": format(arg); break;
+            default:
+                printer.error(new GabyException(ErrorCode.BAD_REQUEST, "Unknown command " + name + ".",
+                        "Type \\? for the list of commands."));
+        }
+        return Next.CONTINUE;
+    }
+
+    private void describe(String table) {
+        if (table.isEmpty()) {
+            show(query("SHOW TABLES"));
+            return;
+        }
+        show(query("DESCRIBE " + table));
+        String bare = table.startsWith("\"") && table.endsWith("\"") && table.length() > 1
+                ? table.substring(1, table.length() - 1).replace("\"\"", "\"") : table;
+        TableDetails.lines(service.describeTable(calls.get(), state.db, bare, false).json()).forEach(printer::info);
+    }
+
+    private void connect(String db) {
+        if (db.isEmpty()) {
+            printer.info("You are on `" + state.db + "` (" + state.dialect + ", " + state.mode.label() + ").");
+            return;
+        }
+        DatabaseInfo info = find(db);
+        state.db = info.name();
+        state.dialect = info.dialect();
+        state.mode = ShellSetup.modeOf(info);
+        names.invalidate();
+        printer.info("You are now on `" + info.name() + "` (" + info.dialect() + ", " + info.mode() + ").");
+        info.warnings().forEach(printer::note);
+    }
+
+    /** The database called {@code db} as listed by the service; UNKNOWN_DATABASE naming the known ones. */
+    DatabaseInfo find(String db) {
+        List<DatabaseInfo> all = service.listDatabases(calls.get());
+        calls.finished();
+        for (DatabaseInfo info : all) {
+            if (info.name().equals(db)) {
+                return info;
+            }
+        }
+        List<String> known = new ArrayList<>();
+        all.forEach(d -> known.add(d.name()));
+        throw new GabyException(ErrorCode.UNKNOWN_DATABASE, "Unknown database `" + db + "`. Known databases: "
+                + String.join(", ", known) + ".", "\\l lists them.");
+    }
+
+    private void expanded(String arg) {
+        switch (arg.toLowerCase(Locale.ROOT)) {
+            case "": state.expanded = state.expanded == ShellState.Expanded.ON ? ShellState.Expanded.OFF
+                    : ShellState.Expanded.ON; break;
+            case "on": state.expanded = ShellState.Expanded.ON; break;
+            case "off": state.expanded = ShellState.Expanded.OFF; break;
+            case "auto": state.expanded = ShellState.Expanded.AUTO; break;
+            default: throw usage("\\x [on|off|auto]");
+        }
+        printer.info("Expanded display is " + state.expanded.name().toLowerCase(Locale.ROOT) + ".");
+    }
+
+    private void timing(String arg) {
+        switch (arg.toLowerCase(Locale.ROOT)) {
+            case "": state.timing = !state.timing; break;
+            case "on": state.timing = true; break;
+            case "off": state.timing = false; break;
+            default: throw usage("\\timing [on|off]");
+        }
+        printer.info("Timing is " + (state.timing ? "on" : "off") + ".");
+    }
+
+    private void format(String arg) {
+        if (arg.isEmpty()) {
+            printer.info("Output format is " + state.format.name().toLowerCase(Locale.ROOT) + ".");
+            return;
+        }
+        state.format = Format.parse(arg);
+        printer.info("Output format is " + state.format.name().toLowerCase(Locale.ROOT) + ".");
+    }
+
+    String modeText() {
+        String head = "Access mode on `" + state.db + "`: " + state.mode.label() + " — ";
+        switch (state.mode) {
+            case READONLY:
+                return head + "reads only (SELECT, WITH, VALUES, SHOW, EXPLAIN, DESCRIBE); writes are refused.\n"
+                        + "Start gabysql with --mode readwrite to preview and commit INSERT/UPDATE/DELETE,"
+                        + " --mode admin for DDL.";
+            case READWRITE:
+                return head + "reads, and INSERT/UPDATE/DELETE/MERGE. Each write is previewed (run and rolled"
+                        + " back)\nand committed only when you answer y to Commit? [y/N]. DDL needs --mode admin.";
+            default:
+                return head + "reads, writes and DDL. Each is previewed and committed only when you answer y;"
+                        + "\nstatements that cannot run in a transaction get no preview, and say so.";
+        }
+    }
+
+    private QueryResult query(String sql) {
+        return service.query(calls.get(), QueryRequest.of(state.db, sql));
+    }
+
+    private void show(QueryResult r) {
+        printer.result(r);
+    }
+
+    /** SHOW TABLES rows of one kind (its columns: schema, name, kind). */
+    private static QueryResult kind(QueryResult all, String kind) {
+        int col = 0;
+        for (int i = 0; i < all.columns().size(); i++) {
+            if (all.columns().get(i).name().equals("kind")) {
+                col = i;
+            }
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        for (List<Object> row : all.rows()) {
+            if (kind.equals(String.valueOf(row.get(col)))) {
+                rows.add(row);
+            }
+        }
+        return new QueryResult(all.columns(), rows, all.truncated(), all.note(), all.elapsedMillis());
+    }
+
+    private static GabyException usage(String text) {
+        return new GabyException(ErrorCode.BAD_REQUEST, "Usage: " + text, "Type \\? for the list of commands.");
+    }
+}

@@ -1,0 +1,94 @@
+package dev.gabysql.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ./gabysql} launcher, run on a copy of the repository layout whose {@code mvn} is a stand-in that
+ * "builds" by copying the real jar and chats on stdout like Maven does: the launcher must build only when the
+ * jar is missing or older than a source or pom, keep every build line off stdout, and pass its arguments on.
+ */
+class LauncherIT {
+    @TempDir
+    Path repo;
+    private Path jar;
+    private Path builds;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Files.copy(GabysqlProcess.root().resolve("gabysql"), repo.resolve("gabysql"));
+        Files.writeString(repo.resolve("pom.xml"), "<project/>");
+        Path src = Files.createDirectories(repo.resolve("gabysql-core/src/main/java"));
+        Files.writeString(src.resolve("A.java"), "class A {}");
+        jar = repo.resolve("gabysql-cli/target/gabysql.jar");
+        builds = repo.resolve("builds.log");
+        Path bin = Files.createDirectories(repo.resolve("bin"));
+        Path mvn = bin.resolve("mvn");
+        Files.writeString(mvn, "#!/bin/sh\n"
+                + "echo \"[INFO] BUILD OUTPUT $*\"\n"
+                + "echo build >> '" + builds + "'\n"
+                + "mkdir -p gabysql-cli/target && cp '" + GabysqlProcess.jar() + "' gabysql-cli/target/gabysql.jar\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    @Test
+    void buildsWhenTheJarIsMissingWithBuildOutputOnStderrOnly() throws Exception {
+        GabysqlProcess.Result r = launch("--version");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("gabysql ").doesNotContain("BUILD OUTPUT", "building");
+        assertThat(r.err()).contains("BUILD OUTPUT -B -q -DskipTests package", "building");
+        assertThat(Files.readAllLines(builds)).hasSize(1);
+    }
+
+    @Test
+    void doesNotBuildAFreshJarButRebuildsWhenASourceIsNewer() throws Exception {
+        launch("--version");
+        GabysqlProcess.Result fresh = launch("--version");
+        assertThat(fresh.err()).isEmpty();
+        assertThat(Files.readAllLines(builds)).hasSize(1);
+
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(3600)));
+        launch("--version");
+        assertThat(Files.readAllLines(builds)).hasSize(2);
+
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(3600)));
+        Files.setLastModifiedTime(repo.resolve("gabysql-core/src/main/java/A.java"),
+                FileTime.from(Instant.now().minusSeconds(7200)));
+        Files.setLastModifiedTime(repo.resolve("pom.xml"), FileTime.from(Instant.now().minusSeconds(7200)));
+        launch("--version");
+        assertThat(Files.readAllLines(builds)).hasSize(2);
+    }
+
+    @Test
+    void passesArgumentsThroughAndKeepsStdoutToTheProgram() throws Exception {
+        launch("--version");
+        GabysqlProcess.Result r = launch("sql", "--demo", "--format", "csv", "-c", "SELECT 'a b' AS \"x y\"");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).isEqualTo("x y\r\na b\r\n");
+    }
+
+    @Test
+    void exitCodesPassThrough() throws Exception {
+        launch("--version");
+        assertThat(launch("sql", "--demo", "-c", "SELECT nope FROM nothing").exit()).isEqualTo(1);
+        assertThat(launch("sql", "--bogus").exit()).isEqualTo(2);
+    }
+
+    private GabysqlProcess.Result launch(String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(repo.resolve("gabysql").toString()));
+        cmd.addAll(List.of(args));
+        String path = repo.resolve("bin") + ":" + System.getenv("PATH");
+        return GabysqlProcess.run(repo, Map.of("PATH", path, "JAVA_HOME", System.getProperty("java.home"),
+                "JAVA_OPTS", "-Duser.home=" + repo), null, cmd);
+    }
+}

@@ -1,0 +1,117 @@
+package dev.gabysql.core.guard;
+
+import static dev.gabysql.core.guard.SqlFlavor.GENERIC;
+import static dev.gabysql.core.guard.SqlFlavor.MARIADB;
+import static dev.gabysql.core.guard.SqlFlavor.POSTGRESQL;
+import static dev.gabysql.core.guard.SqlFlavor.SQLITE;
+
+import dev.gabysql.core.error.ErrorCode;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Statements recognised by their first word alone, one commented table: transaction control, session changes,
+ * maintenance and the commands no mode may run. Statements whose meaning depends on what follows (SELECT, WITH,
+ * DML, DDL, EXPLAIN, SET, PRAGMA, COPY, VACUUM, …) are handled by the classifier's own methods.
+ */
+final class Commands {
+
+    /** What a first word means. */
+    record Rule(StatementKind kind, SideEffect effect, boolean transactional) {
+        Analysis apply(String command) {
+            Analysis a = Analysis.of(kind, command);
+            if (effect != null) {
+                a.effect(effect);
+            }
+            return transactional ? a : a.nonTransactional();
+        }
+    }
+
+    private static final EnumSet<SqlFlavor> ALL = EnumSet.allOf(SqlFlavor.class);
+    private static final EnumSet<SqlFlavor> PG = EnumSet.of(POSTGRESQL);
+    private static final EnumSet<SqlFlavor> MARIA = EnumSet.of(MARIADB);
+    private static final EnumSet<SqlFlavor> PG_MARIA = EnumSet.of(POSTGRESQL, MARIADB);
+    private static final Map<String, Rule> RULES = new HashMap<>();
+
+    static {
+        // gabysql owns transactions (SPEC §3): each call runs in a transaction it begins and ends itself
+        transaction(ALL, "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE");
+        transaction(PG, "ABORT");
+        transaction(MARIA, "XA");
+        // session state belongs to gabysql; on a pooled connection it would leak into later calls
+        session(PG_MARIA, "RESET");
+        session(PG, "DISCARD");
+        session(MARIA, "USE");
+        never(PG_MARIA, ErrorCode.SESSION_CHANGE, "prepared statements live in the session and run SQL the guard"
+                + " did not see", "EXECUTE", "DEALLOCATE");
+        never(PG, ErrorCode.SESSION_CHANGE, "cursors live in the session", "DECLARE", "FETCH", "MOVE", "CLOSE");
+        never(PG, ErrorCode.SESSION_CHANGE, "LISTEN state lives in the session", "LISTEN", "UNLISTEN");
+        never(MARIA, ErrorCode.SESSION_CHANGE, "HANDLER keeps a table open in the session", "HANDLER");
+        never(MARIA, ErrorCode.SESSION_CHANGE, "table locks are held by the session beyond the call", "UNLOCK");
+        // code the guard cannot inspect
+        never(PG, ErrorCode.SIDE_EFFECT, "DO runs an anonymous code block the guard cannot inspect", "DO");
+        never(MARIA, ErrorCode.SIDE_EFFECT, "DO evaluates expressions for their side effects; use SELECT", "DO");
+        // files, libraries, the OS, the server process and replication
+        never(PG_MARIA, ErrorCode.SIDE_EFFECT, "LOAD reads files on the database server", "LOAD");
+        never(EnumSet.of(SQLITE, GENERIC), ErrorCode.SIDE_EFFECT, "ATTACH/DETACH opens another database file",
+                "ATTACH", "DETACH");
+        never(MARIA, ErrorCode.SIDE_EFFECT, "it acts on the server process, plugins, logs or replication",
+                "FLUSH", "KILL", "INSTALL", "UNINSTALL", "SHUTDOWN", "RESTART", "PURGE", "CHANGE", "BINLOG",
+                "CACHE", "BACKUP", "STOP");
+        // maintenance: admin
+        admin(PG, true, "CHECKPOINT", "REFRESH", "NOTIFY");
+        admin(PG, true, "CALL");
+        admin(MARIA, false, "CALL", "OPTIMIZE", "REPAIR", "CHECK");
+        // statements that only read
+        read(PG_MARIA, "SHOW");
+        read(EnumSet.of(GENERIC), "SHOW");
+        read(EnumSet.of(POSTGRESQL, MARIADB, GENERIC), "TABLE");
+        read(ALL, "VALUES");
+        read(MARIA, "CHECKSUM");
+        // DDL whose first word says it all (CREATE/ALTER/DROP are classified further)
+        ddl(EnumSet.of(POSTGRESQL, MARIADB, GENERIC), "TRUNCATE", "COMMENT", "GRANT", "REVOKE");
+        ddl(PG, "SECURITY", "IMPORT", "REASSIGN");
+        ddl(MARIA, "RENAME");
+    }
+
+    private Commands() {
+    }
+
+    /** The rule of a first word in a flavour, or null. */
+    static Rule lookup(String firstWord, SqlFlavor flavor) {
+        return RULES.get(firstWord + "/" + flavor);
+    }
+
+    private static void put(EnumSet<SqlFlavor> flavors, Rule rule, String... words) {
+        for (String w : words) {
+            for (SqlFlavor f : flavors) {
+                RULES.put(w + "/" + f, rule);
+            }
+        }
+    }
+
+    private static void transaction(EnumSet<SqlFlavor> flavors, String... words) {
+        put(flavors, new Rule(StatementKind.TRANSACTION_CONTROL, null, true), words);
+    }
+
+    private static void session(EnumSet<SqlFlavor> flavors, String... words) {
+        put(flavors, new Rule(StatementKind.SESSION, null, true), words);
+    }
+
+    private static void never(EnumSet<SqlFlavor> flavors, ErrorCode code, String why, String... words) {
+        put(flavors, new Rule(StatementKind.UTILITY, SideEffect.never(why, code), true), words);
+    }
+
+    private static void admin(EnumSet<SqlFlavor> flavors, boolean transactional, String... words) {
+        put(flavors, new Rule(StatementKind.UTILITY, null, transactional), words);
+    }
+
+    private static void read(EnumSet<SqlFlavor> flavors, String... words) {
+        put(flavors, new Rule(StatementKind.READ, null, true), words);
+    }
+
+    private static void ddl(EnumSet<SqlFlavor> flavors, String... words) {
+        put(flavors, new Rule(StatementKind.DDL, null, true), words);
+    }
+}
