@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +58,30 @@ class ServeIT {
     }
 
     @Test
+    void tokensFromTheConfigFileWithTheirSecretFromTheEnvironment() throws Exception {
+        Path db = TestDatabases.sqliteFile(dir, "lite", "CREATE TABLE t (id INTEGER PRIMARY KEY)");
+        Path config = dir.resolve("gabysql.toml");
+        Files.writeString(config, "[server]\nmode = \"readwrite\"\n\n[[databases]]\nname = \"lite\"\nurl = \"jdbc:sqlite:"
+                + db.toString().replace("\\", "/") + "\"\n\n[[tokens]]\nsecret = \"${IT_SERVE_TOKEN}\"\nmode = \"readonly\"\n");
+        int port = freePort();
+        Path err = dir.resolve("stderr.txt");
+        Process p = start(err, Map.of("IT_SERVE_TOKEN", "from-the-env-0123456789"), "serve", "--config",
+                config.toString(), "--port", String.valueOf(port), "--audit-log", "none");
+        try {
+            waitFor(err, "1 token(s)");
+            URI base = URI.create("http://127.0.0.1:" + port);
+            assertThat(get(base, "/databases", null).statusCode()).isEqualTo(401);
+            HttpResponse<String> r = get(base, "/databases", "from-the-env-0123456789");
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(r.body()).contains("\"highest_mode\":\"readonly\"");
+        } finally {
+            p.destroy();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+        assertThat(Files.readString(err)).doesNotContain("from-the-env-0123456789");
+    }
+
+    @Test
     void refusesANonLoopbackAddressWithoutATokenWithExitCode2() throws Exception {
         Path err = dir.resolve("stderr.txt");
         Process p = start(err, "serve", "--host", "0.0.0.0", "--port", String.valueOf(freePort()), "--audit-log",
@@ -67,11 +92,16 @@ class ServeIT {
     }
 
     static Process start(Path stderr, String... args) throws IOException {
+        return start(stderr, Map.of(), args);
+    }
+
+    static Process start(Path stderr, Map<String, String> env, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(javaBin(), "-jar", System.getProperty("gabysql.jar")));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(stderr.toFile())
                 .redirectOutput(stderr.resolveSibling("stdout.txt").toFile());
         pb.environment().remove("GABYSQL_TOKEN");
+        pb.environment().putAll(env);
         return pb.start();
     }
 
