@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
         description = "Serve MCP over stdio (for local agents such as Claude Code, Claude Desktop or Cursor).",
-        footer = {"", "Example: claude mcp add gabysql -- java -jar gabysql.jar mcp --demo"})
+        footer = {"", "Example: claude mcp add gabysql -- /path/to/gabysql/gabysql mcp --demo   (see docs/clients.md)"})
 final class McpCommand implements Callable<Integer> {
     /** How long closing the databases may delay the exit once the client is gone. */
     private static final long CLOSE_WAIT_MS = 1_000;
@@ -43,7 +43,8 @@ final class McpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         OutputStream protocolOut = takeStdout();
-        GabyService service = server != null ? Gateway.open(server, token, common) : common.openService();
+        GabyService service = server != null ? Gateway.open(server, token, common)
+                : common.openServiceCheckingPrivileges(); // layer 1, in the background (SPEC §3)
         try {
             StdioServer.serve(service, McpOptions.defaults(VersionProvider.version()),
                     new FileInputStream(FileDescriptor.in), protocolOut);

@@ -63,11 +63,11 @@ final class Args {
         if (!(v instanceof Number) || ((Number) v).doubleValue() != Math.rint(((Number) v).doubleValue())) {
             throw bad("Argument `" + name + "` must be an integer.", "Pass " + name + " as a JSON number, e.g. 100.");
         }
-        long n = ((Number) v).longValue();
-        if (n < min || n > Integer.MAX_VALUE) {
-            throw bad("Argument `" + name + "` must be at least " + min + ".", "Pass a smaller positive number.");
+        double n = ((Number) v).doubleValue();
+        if (n < min) {
+            throw bad("Argument `" + name + "` must be at least " + min + ".", "Pass e.g. " + name + ": 100.");
         }
-        return (int) n;
+        return (int) Math.min(n, Integer.MAX_VALUE); // above the server's cap anyway
     }
 
     boolean optionalBoolean(String name) {

@@ -35,8 +35,9 @@ public final class GabyMcpServer {
     }
 
     /**
-     * Streamable HTTP. Cancellation is not wired on this transport yet: the HTTP module adds the equivalent of
-     * {@link CallTrackingProvider} for streamable sessions (issue 6).
+     * Streamable HTTP. Cancellation is not wired on this transport yet: the HTTP module wraps its streamable
+     * sessions so that requests pass through {@link InFlightCalls#track} and {@code notifications/cancelled}
+     * through {@link InFlightCalls#cancel}, as {@link CallTrackingSession} does for stdio (issue 6).
      */
     public static McpSyncServer create(McpStreamableServerTransportProvider transport, GabyService service,
                                        McpOptions options) {

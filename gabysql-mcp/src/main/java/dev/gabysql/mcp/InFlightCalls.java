@@ -10,13 +10,15 @@ import reactor.core.publisher.Mono;
  * The tool calls of one server that are running now, by JSON-RPC request id, each with the core's
  * {@link Cancellation} of its statement. {@code notifications/cancelled} names a request id; the SDK ignores it
  * (2.1.0), so a transport decorator calls {@link #cancel(Object)} and {@link #track(Object, Mono)} here. The handler
- * finds its cancellation in the transport context ({@link CallTransportContext}). Thread-safe.
+ * finds its cancellation in the transport context ({@link CallTransportContext}). Public so that a transport of
+ * another module (Streamable HTTP, issue 6) can wire its sessions the way {@link CallTrackingSession} wires stdio.
+ * Thread-safe.
  */
-final class InFlightCalls {
+public final class InFlightCalls {
     private final Map<Object, Cancellation> running = new ConcurrentHashMap<>();
 
     /** Handles a request with a fresh cancellation registered under its id while the handling runs. */
-    <T> Mono<T> track(Object requestId, Mono<T> handling) {
+    public <T> Mono<T> track(Object requestId, Mono<T> handling) {
         Object key = key(requestId);
         Cancellation cancellation = new Cancellation();
         return handling
@@ -27,7 +29,7 @@ final class InFlightCalls {
     }
 
     /** Applies the params of a {@code notifications/cancelled}: cancels the named request if it still runs. */
-    void cancel(Object notificationParams) {
+    public void cancel(Object notificationParams) {
         if (notificationParams instanceof Map) {
             Object id = ((Map<?, ?>) notificationParams).get("requestId");
             Cancellation c = id == null ? null : running.get(key(id));
@@ -38,7 +40,7 @@ final class InFlightCalls {
     }
 
     /** Cancels everything still running (the client went away). */
-    void cancelAll() {
+    public void cancelAll() {
         running.values().forEach(Cancellation::cancel);
     }
 

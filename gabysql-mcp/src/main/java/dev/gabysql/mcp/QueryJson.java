@@ -31,12 +31,11 @@ final class QueryJson {
         return o;
     }
 
-    /** The compact form plus the database's column types and the elapsed time. */
-    static ObjectNode full(QueryResult r) {
-        ObjectNode o = compact(r);
-        ArrayNode types = o.putArray("types");
+    /** Adds the database's column types and the elapsed time to a compact form (for structuredContent). */
+    static ObjectNode addDetails(ObjectNode compact, QueryResult r) {
+        ArrayNode types = compact.putArray("types");
         r.columns().forEach(c -> types.add(c.type()));
-        o.put("elapsed_ms", r.elapsedMillis());
-        return o;
+        compact.put("elapsed_ms", r.elapsedMillis());
+        return compact;
     }
 }

@@ -1,5 +1,6 @@
 package dev.gabysql.mcp;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.service.QueryRequest;
 import dev.gabysql.core.service.QueryResult;
 import dev.gabysql.core.util.Json;
@@ -55,6 +56,8 @@ final class QueryTool implements GabyTool {
         QueryRequest request = new QueryRequest(a.requireString("db"), a.sql(), a.optionalParams("params"),
                 a.optionalInt("max_rows", 1));
         QueryResult r = call.service().query(call.context(), request);
-        return new ToolOutcome(Json.write(QueryJson.compact(r)), QueryJson.full(r));
+        ObjectNode out = QueryJson.compact(r);
+        String text = Json.write(out); // the model reads the compact form; structuredContent adds the details
+        return new ToolOutcome(text, QueryJson.addDetails(out, r));
     }
 }

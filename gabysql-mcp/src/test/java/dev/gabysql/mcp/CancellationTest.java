@@ -56,7 +56,7 @@ final class CancellationTest {
         long cancelledAt = System.nanoTime();
         client.notify("notifications/cancelled", Map.of("requestId", id, "reason", "user pressed Esc"));
         JsonNode result = McpTestClient.result(McpTestClient.await(call));
-        assertThat((System.nanoTime() - cancelledAt) / 1_000_000).isLessThan(3_000);
+        assertThat((System.nanoTime() - cancelledAt) / 1_000_000).isLessThan(10_000);
         assertCancelled(result);
         assertThat(runningSleeps(pg.url())).isZero();
         JsonNode next = client.call("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1 AS one"));
@@ -73,7 +73,7 @@ final class CancellationTest {
         long cancelledAt = System.nanoTime();
         client.notify("notifications/cancelled", Map.of("requestId", id));
         JsonNode result = McpTestClient.result(McpTestClient.await(call));
-        assertThat((System.nanoTime() - cancelledAt) / 1_000_000).isLessThan(3_000);
+        assertThat((System.nanoTime() - cancelledAt) / 1_000_000).isLessThan(10_000);
         assertCancelled(result);
     }
 

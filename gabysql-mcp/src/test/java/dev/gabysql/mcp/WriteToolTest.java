@@ -64,6 +64,34 @@ final class WriteToolTest {
     }
 
     @Test
+    void previewThenConfirmThroughMcp() throws Exception {
+        CountingService service = new CountingService(Shop.service(Mode.READWRITE, Shop.sqlite(dir)));
+        try (McpTestClient client = McpTestClient.start(service)) {
+            ToolAssert tools = new ToolAssert(client);
+            Map<String, Object> delete = Map.of("db", "shop", "sql", "DELETE FROM orders WHERE customer_id = ?",
+                    "params", List.of(1));
+            JsonNode preview = tools.ok("gabysql_execute", delete);
+            assertThat(preview.get("status").asText()).isEqualTo("previewed");
+            assertThat(preview.get("affected_rows").asInt()).isEqualTo(2);
+            assertThat(preview.get("next_step").asText()).contains("confirm_token", "approve");
+            assertThat(countOrders(tools)).isEqualTo(4);
+            Map<String, Object> confirm = new java.util.HashMap<>(delete);
+            confirm.put("confirm_token", preview.get("confirm_token").asText());
+            JsonNode committed = tools.ok("gabysql_execute", confirm);
+            assertThat(committed.get("status").asText()).isEqualTo("committed");
+            assertThat(committed.has("confirm_token")).isFalse();
+            assertThat(countOrders(tools)).isEqualTo(2);
+            tools.error("gabysql_execute", Map.of("db", "shop", "sql", "UPDATE orders SET status = 'x'"),
+                    ErrorCode.FULL_TABLE_WRITE);
+            tools.error("gabysql_execute", Map.of("db", "shop", "sql", "DELETE FROM orders WHERE id = 12",
+                    "confirm_token", "forged"), ErrorCode.CONFIRM_TOKEN_INVALID);
+            assertThat(countOrders(tools)).isEqualTo(2);
+        } finally {
+            service.close();
+        }
+    }
+
+    @Test
     void aSessionCappedToReadonlyDoesNotSeeExecuteAndIsRefusedBeforeTheService() throws Exception {
         CountingService service = new CountingService(Shop.service(Mode.READWRITE, Shop.sqlite(dir)));
         McpOptions capped = McpOptions.defaults("test").withCallerCap(ctx -> Mode.READONLY);
@@ -82,6 +110,11 @@ final class WriteToolTest {
         } finally {
             service.close();
         }
+    }
+
+    private static int countOrders(ToolAssert tools) {
+        return tools.ok("gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) FROM orders"))
+                .at("/rows/0/0").asInt();
     }
 
     private static List<String> names(List<JsonNode> tools) {
