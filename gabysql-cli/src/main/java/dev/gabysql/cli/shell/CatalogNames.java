@@ -79,7 +79,8 @@ final class CatalogNames {
         }
         List<String> columns = new ArrayList<>();
         for (JsonNode c : t.path("columns")) {
-            String col = c.isTextual() ? c.asText() : c.path("name").asText("");
+            String col = c.isTextual() ? c.asText() : c.isArray() ? c.path(0).asText("") // [name, type, …]
+                    : c.path("name").asText("");
             if (!col.isEmpty()) {
                 columns.add(col);
             }

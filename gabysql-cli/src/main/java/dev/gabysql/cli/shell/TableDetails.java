@@ -36,6 +36,10 @@ final class TableDetails {
     }
 
     private static String foreignKey(JsonNode fk) {
+        if (fk.isArray()) { // the compact form: [columns, refTable, refColumns, onDelete, onUpdate]
+            return "(" + join(fk.path(0)) + ") REFERENCES " + CellText.sanitize(fk.path(1).asText("?")) + "("
+                    + join(fk.path(2)) + ")";
+        }
         String name = fk.path("name").asText("");
         String ref = field(fk, "refTable", "ref_table").asText("?");
         return (name.isEmpty() ? "" : name + " ") + "(" + join(fk.path("columns")) + ") REFERENCES " + ref + "("

@@ -1,6 +1,5 @@
 package dev.gabysql.core.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -18,10 +17,16 @@ import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.AccessPolicy;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.guard.SqlGuard;
+import dev.gabysql.core.introspect.DetailLevel;
 import dev.gabysql.core.introspect.IntegrityReport;
+import dev.gabysql.core.introspect.MermaidRenderer;
+import dev.gabysql.core.introspect.PlanRenderer;
 import dev.gabysql.core.introspect.SchemaFilter;
+import dev.gabysql.core.introspect.SchemaLookup;
 import dev.gabysql.core.introspect.SchemaModel;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.introspect.SchemaPresenter;
+import dev.gabysql.core.introspect.SchemaSearch;
+import dev.gabysql.core.introspect.TablePresenter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,33 +157,26 @@ public final class LocalGabyService implements GabyService {
     @Override
     public Rendered describeDatabase(CallContext ctx, DescribeRequest request) {
         DatabaseHandle h = handle(request.db());
-        SchemaModel model = schemaModel(h);
-        return render(model);
+        SchemaFilter filter = new SchemaFilter(request.schema(), request.tables(), request.pattern(), false);
+        SchemaModel model = schemaModel(h, filter);
+        SchemaLookup.requireAll(model, filter, () -> schemaModel(h));
+        return SchemaPresenter.describe(model, DetailLevel.parse(request.detail(), DetailLevel.SUMMARY), filter,
+                request.cursor(), h.limits().maxResultChars());
     }
 
     @Override
     public Rendered describeTable(CallContext ctx, String db, String table, boolean sampleRows) {
         DatabaseHandle h = handle(db);
-        SchemaModel.Table t = findTable(h, table);
-        return render(t);
+        SchemaModel model = schemaModel(h, SchemaFilter.ofTable(table));
+        SchemaModel.Table t = SchemaLookup.find(model, table, () -> schemaModel(h));
+        TableSample sample = sampleRows ? TableSample.read(t, h.dialect(), sql -> query(ctx,
+                new QueryRequest(db, sql, List.of(), TablePresenter.SAMPLE_ROWS))) : TableSample.NONE;
+        return TablePresenter.describe(model, t, sample.rows(), sample.note());
     }
 
     @Override
     public Rendered search(CallContext ctx, String db, String pattern, String kind) {
-        DatabaseHandle h = handle(db);
-        String needle = pattern == null ? "" : pattern.toLowerCase(java.util.Locale.ROOT).replace("%", "");
-        List<String> hits = new ArrayList<>();
-        for (SchemaModel.Table t : schemaModel(h).tables()) {
-            if (t.name().toLowerCase(java.util.Locale.ROOT).contains(needle)) {
-                hits.add(t.kind() + " " + t.name());
-            }
-            for (SchemaModel.Column c : t.columns()) {
-                if (c.name().toLowerCase(java.util.Locale.ROOT).contains(needle)) {
-                    hits.add("column " + t.name() + "." + c.name());
-                }
-            }
-        }
-        return new Rendered(String.join("\n", hits), Json.tree(Map.of("matches", hits)));
+        return SchemaSearch.search(schemaModel(handle(db)), pattern, kind);
     }
 
     @Override
@@ -188,13 +186,9 @@ public final class LocalGabyService implements GabyService {
         AccessPolicy.requireRead(stmt);
         Limits limits = h.limits();
         QueryResult plan = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Explain on `"
-                + h.config().name() + "`", s.connection(), h.dialect().explain(stmt.sql()), List.of(), limits,
-                ctx.cancellation()));
-        StringBuilder text = new StringBuilder();
-        for (List<Object> row : plan.rows()) {
-            text.append(row.get(row.size() - 1)).append('\n');
-        }
-        return new Rendered(text.toString().strip(), Json.tree(plan));
+                + h.config().name() + "`", s.connection(), ExplainStatement.of(h.dialect(), stmt), List.of(),
+                limits, ctx.cancellation()));
+        return PlanRenderer.render(plan);
     }
 
     @Override
@@ -249,20 +243,12 @@ public final class LocalGabyService implements GabyService {
 
     @Override
     public Rendered schema(CallContext ctx, String db) {
-        return render(schemaModel(handle(db)));
+        return SchemaPresenter.bundle(schemaModel(handle(db)));
     }
 
     @Override
     public Rendered diagram(CallContext ctx, String db) {
-        SchemaModel model = schemaModel(handle(db));
-        StringBuilder sb = new StringBuilder("erDiagram\n");
-        for (SchemaModel.Table t : model.tables()) {
-            for (SchemaModel.ForeignKey fk : t.foreignKeys()) {
-                sb.append("  ").append(t.name()).append(" }o--|| ").append(fk.refTable()).append(" : \"")
-                        .append(String.join(",", fk.columns())).append("\"\n");
-            }
-        }
-        return new Rendered(sb.toString(), null);
+        return MermaidRenderer.render(schemaModel(handle(db)));
     }
 
     @Override
@@ -332,47 +318,30 @@ public final class LocalGabyService implements GabyService {
     }
 
     SchemaModel schemaModel(DatabaseHandle h) {
-        SchemaModel cached = h.cachedSchema();
+        return schemaModel(h, SchemaFilter.ALL);
+    }
+
+    /** The whole schema is cached for the schema TTL; a filtered read is small and always fresh. */
+    private SchemaModel schemaModel(DatabaseHandle h, SchemaFilter filter) {
+        SchemaModel cached = filter.isAll() ? h.cachedSchema() : null;
         if (cached != null) {
             return cached;
         }
         SchemaModel model = withSession(h, Mode.READONLY, h.limits(), s -> {
             try {
-                SchemaModel m = h.dialect().schemaReader().read(s.connection(), SchemaFilter.ALL);
-                return new SchemaModel(h.config().name(), m.dialect(), m.tables());
+                return h.dialect().schemaReader().read(s.connection(), filter).withDatabase(h.config().name());
             } catch (SQLException e) {
                 throw SqlErrors.translate("Reading the schema of `" + h.config().name() + "`", e, false, false);
             }
         });
-        h.cacheSchema(model, settings.schemaTtl());
+        if (filter.isAll()) {
+            h.cacheSchema(model, settings.schemaTtl());
+        }
         return model;
     }
 
     private SchemaModel.Table findTable(DatabaseHandle h, String table) {
-        if (table == null || table.isBlank()) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "No table named.", "Pass table.");
-        }
-        String schema = null;
-        String name = table;
-        int dot = table.indexOf('.');
-        if (dot > 0) {
-            schema = table.substring(0, dot);
-            name = table.substring(dot + 1);
-        }
-        SchemaModel.Table folded = null;
-        for (SchemaModel.Table t : schemaModel(h).tables()) {
-            if (t.name().equals(name) && (schema == null || schema.equals(t.schema()))) {
-                return t;
-            }
-            if (t.name().equalsIgnoreCase(name) && (schema == null || schema.equalsIgnoreCase(t.schema()))) {
-                folded = t; // engines that fold unquoted names (H2: ITEMS for items)
-            }
-        }
-        if (folded != null) {
-            return folded;
-        }
-        throw new GabyException(ErrorCode.UNKNOWN_TABLE, "Database `" + h.config().name() + "` has no table `"
-                + table + "`.");
+        return SchemaLookup.find(schemaModel(h, SchemaFilter.ofTable(table)), table, () -> schemaModel(h));
     }
 
     private QueryResult answerMeta(CallContext ctx, DatabaseHandle h, MetaCommand meta) {
@@ -388,11 +357,6 @@ public final class LocalGabyService implements GabyService {
             default:
                 throw new GabyException(ErrorCode.INTERNAL, "Unhandled meta-command " + meta.kind());
         }
-    }
-
-    private static Rendered render(Object value) {
-        JsonNode json = Json.tree(value);
-        return new Rendered(json.toString(), json);
     }
 
     private static Path sqliteFile(DatabaseConfig db) {

@@ -44,6 +44,12 @@ public final class PostgresDialect implements Dialect {
         return schemaReader;
     }
 
+    /** The plan as indented text lines, PostgreSQL's most readable form; never ANALYZE (it would run the query). */
+    @Override
+    public String explain(String sql) {
+        return "EXPLAIN (FORMAT TEXT) " + sql;
+    }
+
     @Override
     public PreviewSideEffects previewSideEffects(Connection connection) throws SQLException {
         return SequenceRestorer.snapshot(connection);

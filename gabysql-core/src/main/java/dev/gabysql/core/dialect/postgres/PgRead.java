@@ -1,0 +1,130 @@
+package dev.gabysql.core.dialect.postgres;
+
+import dev.gabysql.core.introspect.SchemaFilter;
+import dev.gabysql.core.introspect.SchemaModelBuilder;
+import dev.gabysql.core.introspect.TableBuilder;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.postgresql.PGStatement;
+
+/**
+ * One read of PostgreSQL's catalog in progress: the connection, the filter, what was found so far, and the one way
+ * queries are run. Every query starts with the same CTEs, {@code rel} (the relations the filter selects) and
+ * {@code ns} (the schemas it selects), with the filter's values bound as parameters, so a query never splices a
+ * caller's value. The parameters sit in the conditions themselves (not in a CTE of values) and statements are
+ * never server-prepared, so each plan is made for the actual values: an absent filter folds away and the planner
+ * sees how many rows come (measured: half the time of the columns query on 500 tables). Not thread-safe.
+ */
+final class PgRead {
+    private static final String USER_SCHEMA = "(?::boolean OR (n.nspname NOT IN ('pg_catalog', 'information_schema')"
+            + " AND n.nspname NOT LIKE 'pg\\_%'))";
+    private static final String IN_SCHEMA = " AND (?::text IS NULL OR n.nspname = ?::text)";
+    static final String FILTER_CTES = "WITH rel AS (SELECT c.oid FROM pg_class c"
+            + " JOIN pg_namespace n ON n.oid = c.relnamespace"
+            + "  WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND " + USER_SCHEMA + IN_SCHEMA
+            + "  AND (cardinality(?::text[]) = 0 OR c.relname = ANY(?::text[])"
+            + "       OR n.nspname || '.' || c.relname = ANY(?::text[]))"
+            + "  AND (?::text IS NULL OR c.relname ILIKE ?::text)),"
+            + " ns AS (SELECT n.oid, n.nspname FROM pg_namespace n WHERE " + USER_SCHEMA + IN_SCHEMA + ") ";
+    /** A name condition on the filter's pattern: format with the column, bind with {@link #queryByPattern}. */
+    static final String PATTERN = "(?::text IS NULL OR %s ILIKE ?::text)";
+
+    final Connection connection;
+    final SchemaFilter filter;
+    final SchemaModelBuilder model = new SchemaModelBuilder("postgresql");
+    private final Map<Long, TableBuilder> byOid = new HashMap<>();
+    private final Map<Long, Map<Integer, String>> columnNames = new HashMap<>();
+
+    PgRead(Connection connection, SchemaFilter filter) {
+        this.connection = connection;
+        this.filter = filter;
+    }
+
+    /** Handles one row of a catalog query. */
+    interface Row {
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    /** Runs {@code FILTER_CTES + sql} with the filter bound, handing each row to {@code row}. */
+    void query(String sql, Row row) throws SQLException {
+        run(sql, false, row);
+    }
+
+    /** Like {@link #query}, for SQL that ends its CTE parameters with one {@link #PATTERN} condition. */
+    void queryByPattern(String sql, Row row) throws SQLException {
+        run(sql, true, row);
+    }
+
+    private void run(String sql, boolean pattern, Row row) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(FILTER_CTES + sql)) {
+            ps.unwrap(PGStatement.class).setPrepareThreshold(0);
+            int i = bindSchema(ps, 1);
+            Array names = connection.createArrayOf("text", filter.tables().toArray());
+            for (int k = 0; k < 3; k++) {
+                ps.setArray(i++, names);
+            }
+            ps.setString(i++, filter.likePattern());
+            ps.setString(i++, filter.likePattern());
+            i = bindSchema(ps, i);
+            if (pattern) {
+                ps.setString(i++, filter.likePattern());
+                ps.setString(i, filter.likePattern());
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    row.read(rs);
+                }
+            }
+        }
+    }
+
+    /** A schema named explicitly is read even when it is a system schema: naming it is asking for it. */
+    private int bindSchema(PreparedStatement ps, int from) throws SQLException {
+        ps.setBoolean(from, filter.includeSystem() || filter.schema() != null);
+        ps.setString(from + 1, filter.schema());
+        ps.setString(from + 2, filter.schema());
+        return from + 3;
+    }
+
+    void table(long oid, TableBuilder t) {
+        byOid.put(oid, t);
+    }
+
+    /** The table read under this oid, or null when the filter left it out. */
+    TableBuilder table(long oid) {
+        return byOid.get(oid);
+    }
+
+    void columnName(long relid, int attnum, String name) {
+        columnNames.computeIfAbsent(relid, k -> new HashMap<>()).put(attnum, name);
+    }
+
+    /** Column names for attribute numbers of a table read earlier; {@code fallback} when it was not read. */
+    List<String> columnNames(long relid, Array attnums, Array fallback) throws SQLException {
+        Map<Integer, String> names = columnNames.get(relid);
+        if (names == null) {
+            return strings(fallback);
+        }
+        List<String> out = new ArrayList<>();
+        for (Object n : (Object[]) attnums.getArray()) {
+            out.add(names.get(((Number) n).intValue()));
+        }
+        return out;
+    }
+
+    static List<String> strings(Array array) throws SQLException {
+        return array == null ? List.of() : List.of((String[]) array.getArray());
+    }
+
+    static Long nullableLong(ResultSet rs, int column) throws SQLException {
+        long v = rs.getLong(column);
+        return rs.wasNull() ? null : v;
+    }
+}

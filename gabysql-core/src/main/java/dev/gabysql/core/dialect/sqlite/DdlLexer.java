@@ -1,0 +1,145 @@
+package dev.gabysql.core.dialect.sqlite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Splits SQLite DDL (as stored in {@code sqlite_schema.sql}) into tokens with their positions, skipping comments.
+ * Enough to find clauses the pragmas do not report; not a SQL parser. Stateless.
+ */
+final class DdlLexer {
+
+    /** A token: its text as written, its offsets in the source, and its parenthesis depth. */
+    record Token(String text, int start, int end, int depth) {
+        boolean is(String word) {
+            return text.equalsIgnoreCase(word);
+        }
+
+        /** The identifier without its quotes. */
+        String name() {
+            if (text.length() >= 2) {
+                char q = text.charAt(0);
+                if (q == '"' || q == '`' || q == '[') {
+                    String inner = text.substring(1, text.length() - 1);
+                    return q == '[' ? inner : inner.replace(String.valueOf(q) + q, String.valueOf(q));
+                }
+            }
+            return text;
+        }
+
+        String upper() {
+            return text.toUpperCase(Locale.ROOT);
+        }
+    }
+
+    private DdlLexer() {
+    }
+
+    static List<Token> tokens(String sql) {
+        List<Token> out = new ArrayList<>();
+        int depth = 0;
+        int i = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            int end;
+            if (Character.isWhitespace(c)) {
+                i++;
+                continue;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                end = sql.indexOf('\n', i);
+                i = end < 0 ? n : end + 1;
+                continue;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+                continue;
+            } else if (c == '\'' || c == '"' || c == '`') {
+                end = quotedEnd(sql, i, c);
+            } else if (c == '[') {
+                end = sql.indexOf(']', i);
+                end = end < 0 ? n : end + 1;
+            } else if (Character.isLetterOrDigit(c) || c == '_' || c == '$') {
+                end = i + 1;
+                while (end < n && (Character.isLetterOrDigit(sql.charAt(end)) || sql.charAt(end) == '_'
+                        || sql.charAt(end) == '$')) {
+                    end++;
+                }
+            } else {
+                end = i + 1;
+            }
+            if (c == ')') {
+                depth--;
+            }
+            out.add(new Token(sql.substring(i, end), i, end, depth));
+            if (c == '(') {
+                depth++;
+            }
+            i = end;
+        }
+        return out;
+    }
+
+    private static int quotedEnd(String sql, int start, char quote) {
+        int i = start + 1;
+        while (i < sql.length()) {
+            if (sql.charAt(i) == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        return sql.length();
+    }
+
+    /** The index of the ')' closing the '(' at {@code open}, or the last token. */
+    static int closing(List<Token> tokens, int open) {
+        int depth = tokens.get(open).depth();
+        for (int i = open + 1; i < tokens.size(); i++) {
+            if (tokens.get(i).text().equals(")") && tokens.get(i).depth() == depth) {
+                return i;
+            }
+        }
+        return tokens.size() - 1;
+    }
+
+    /** The source text from token {@code from} to token {@code to}, inclusive. */
+    static String text(String sql, List<Token> tokens, int from, int to) {
+        if (from > to) {
+            return "";
+        }
+        return sql.substring(tokens.get(from).start(), tokens.get(to).end());
+    }
+
+    /** The items of the parenthesised list opening at {@code open}, split at its top-level commas. */
+    static List<int[]> items(List<Token> tokens, int open) {
+        int close = closing(tokens, open);
+        int depth = tokens.get(open).depth() + 1;
+        List<int[]> items = new ArrayList<>();
+        int from = open + 1;
+        for (int i = open + 1; i <= close; i++) {
+            Token t = tokens.get(i);
+            if (i == close || t.text().equals(",") && t.depth() == depth) {
+                if (from < i) {
+                    items.add(new int[] {from, i - 1});
+                }
+                from = i + 1;
+            }
+        }
+        return items;
+    }
+
+    /** The first token at or after {@code from} with that word at that depth, or -1. */
+    static int find(List<Token> tokens, int from, int to, String word, int depth) {
+        for (int i = from; i <= to && i < tokens.size(); i++) {
+            if (tokens.get(i).depth() == depth && tokens.get(i).is(word)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
