@@ -9,7 +9,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
-import java.sql.Connection;
+import dev.gabysql.core.exec.TransactionSession;
 import java.sql.SQLException;
 
 /**
@@ -33,7 +33,7 @@ final class GenericConnectionSource implements ConnectionSource {
     public Session open(Mode mode, Limits limits) {
         HikariDataSource pool = pool(mode == Mode.READONLY);
         try {
-            return new GenericSession(pool, pool.getConnection());
+            return TransactionSession.pooled(pool, pool.getConnection());
         } catch (SQLException e) {
             throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
                     + "` (" + db.displayUrl() + "): " + e.getMessage(), null, e.getSQLState(), null);
@@ -81,61 +81,6 @@ final class GenericConnectionSource implements ConnectionSource {
         }
         if (writePool != null) {
             writePool.close();
-        }
-    }
-
-    /** One transaction on one pooled connection. */
-    private static final class GenericSession implements Session {
-        private final HikariDataSource pool;
-        private final Connection connection;
-        private boolean committed;
-        private boolean broken;
-
-        GenericSession(HikariDataSource pool, Connection connection) {
-            this.pool = pool;
-            this.connection = connection;
-        }
-
-        @Override
-        public Connection connection() {
-            return connection;
-        }
-
-        @Override
-        public void commit() {
-            try {
-                connection.commit();
-                committed = true;
-            } catch (SQLException e) {
-                broken = true;
-                throw new GabyException(ErrorCode.SQL_ERROR, "Commit failed: " + e.getMessage(), null,
-                        e.getSQLState(), null);
-            }
-        }
-
-        @Override
-        public void markBroken() {
-            broken = true;
-        }
-
-        @Override
-        public void close() {
-            if (!committed) {
-                try {
-                    connection.rollback();
-                } catch (SQLException e) {
-                    broken = true;
-                }
-            }
-            if (broken) {
-                pool.evictConnection(connection);
-                return;
-            }
-            try {
-                connection.close();
-            } catch (SQLException ignored) {
-                // the pool discards it
-            }
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.exec.TransactionSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -141,79 +142,34 @@ final class PostgresConnectionSource implements ConnectionSource {
         }
     }
 
-    /** One transaction on one pooled connection. */
-    private static final class PgSession implements Session {
+    /** One transaction on one pooled connection, reset with DISCARD ALL before it goes back. */
+    private static final class PgSession extends TransactionSession {
         private final HikariDataSource pool;
-        private final Connection connection;
-        private boolean committed;
-        private boolean broken;
 
         PgSession(HikariDataSource pool, Connection connection) {
+            super(connection);
             this.pool = pool;
-            this.connection = connection;
-        }
-
-        @Override
-        public Connection connection() {
-            return connection;
-        }
-
-        @Override
-        public void commit() {
-            try {
-                connection.commit();
-                committed = true;
-            } catch (SQLException e) {
-                broken = true;
-                throw new GabyException(ErrorCode.SQL_ERROR, "Commit failed: " + e.getMessage(), null,
-                        e.getSQLState(), null);
-            }
-        }
-
-        @Override
-        public void markBroken() {
-            broken = true;
         }
 
         /**
          * Drops what a transaction's end does not: session advisory locks, LISTEN registrations, prepared
          * statements, temporary tables, session settings (back to the connection's start-up values).
          */
-        private void reset() {
-            try {
-                connection.setAutoCommit(true);
-                try (Statement st = connection.createStatement()) {
-                    st.execute("DISCARD ALL");
-                    // DISCARD ALL also resets application_name to '' (issue 3 wants every session to say gabysql)
-                    st.execute("SET application_name = 'gabysql'");
-                }
-                connection.setAutoCommit(false);
-            } catch (SQLException e) {
-                broken = true;
+        @Override
+        protected void reset() throws SQLException {
+            Connection c = connection();
+            c.setAutoCommit(true);
+            try (Statement st = c.createStatement()) {
+                st.execute("DISCARD ALL");
+                // DISCARD ALL also resets application_name to '' (issue 3 wants every session to say gabysql)
+                st.execute("SET application_name = 'gabysql'");
             }
+            c.setAutoCommit(false);
         }
 
         @Override
-        public void close() {
-            if (!committed) {
-                try {
-                    connection.rollback();
-                } catch (SQLException e) {
-                    broken = true;
-                }
-            }
-            if (!broken) {
-                reset();
-            }
-            if (broken) {
-                pool.evictConnection(connection);
-            } else {
-                try {
-                    connection.close();
-                } catch (SQLException ignored) {
-                    // the pool discards it
-                }
-            }
+        protected void release(boolean inDoubt) {
+            TransactionSession.releaseToPool(pool, connection(), inDoubt);
         }
     }
 }

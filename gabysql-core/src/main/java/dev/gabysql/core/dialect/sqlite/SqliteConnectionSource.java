@@ -7,6 +7,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.exec.TransactionSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -127,52 +128,20 @@ final class SqliteConnectionSource implements ConnectionSource {
     }
 
     /** One checkout; ends in ROLLBACK unless committed; readers go back to the idle set, the writer is closed. */
-    private final class SqliteSession implements Session {
-        private final Connection connection;
+    private final class SqliteSession extends TransactionSession {
         private final boolean reader;
-        private boolean committed;
-        private boolean broken;
 
         SqliteSession(Connection connection, boolean reader) {
-            this.connection = connection;
+            super(connection);
             this.reader = reader;
         }
 
         @Override
-        public Connection connection() {
-            return connection;
-        }
-
-        @Override
-        public void commit() {
-            try {
-                connection.commit();
-                committed = true;
-            } catch (SQLException e) {
-                broken = true;
-                throw new GabyException(ErrorCode.SQL_ERROR, "Commit failed: " + e.getMessage(), null,
-                        e.getSQLState(), null);
-            }
-        }
-
-        @Override
-        public void markBroken() {
-            broken = true;
-        }
-
-        @Override
-        public void close() {
-            try {
-                if (!committed) {
-                    connection.rollback();
-                }
-            } catch (SQLException e) {
-                broken = true;
-            }
-            if (reader && !broken && idleReaders.size() < MAX_IDLE_READERS) {
-                idleReaders.offerFirst(connection);
+        protected void release(boolean inDoubt) {
+            if (reader && !inDoubt && idleReaders.size() < MAX_IDLE_READERS) {
+                idleReaders.offerFirst(connection());
             } else {
-                closeQuietly(connection);
+                closeQuietly(connection());
             }
             if (!reader) {
                 writerLock.unlock();
