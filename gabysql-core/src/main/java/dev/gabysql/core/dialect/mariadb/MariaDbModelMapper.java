@@ -1,45 +1,79 @@
 package dev.gabysql.core.dialect.mariadb;
 
+import dev.gabysql.core.dialect.mariadb.MariaDbCatalog.CheckRow;
 import dev.gabysql.core.dialect.mariadb.MariaDbCatalog.ColumnRow;
 import dev.gabysql.core.dialect.mariadb.MariaDbCatalog.IndexColumnRow;
 import dev.gabysql.core.dialect.mariadb.MariaDbCatalog.KeyColumnRow;
+import dev.gabysql.core.dialect.mariadb.MariaDbCatalog.RoutineRow;
 import dev.gabysql.core.dialect.mariadb.MariaDbCatalog.TableRow;
+import dev.gabysql.core.dialect.mariadb.MariaDbCatalog.TriggerRow;
 import dev.gabysql.core.introspect.SchemaModel;
 import dev.gabysql.core.introspect.SchemaModel.Column;
+import dev.gabysql.core.introspect.SchemaModel.Constraint;
 import dev.gabysql.core.introspect.SchemaModel.ForeignKey;
 import dev.gabysql.core.introspect.SchemaModel.Index;
-import dev.gabysql.core.introspect.SchemaModel.Table;
+import dev.gabysql.core.introspect.SchemaModel.Routine;
+import dev.gabysql.core.introspect.SchemaModel.Trigger;
+import dev.gabysql.core.introspect.SchemaModelBuilder;
+import dev.gabysql.core.introspect.TableBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * Maps the raw {@link MariaDbCatalog} onto gabysql's {@link SchemaModel}. The model of main holds tables, views,
- * columns, primary keys, outgoing foreign keys and indexes; the catalog also has what issue 4's richer model will
- * hold (incoming foreign keys, check constraints, triggers, routines with source, row estimates, sizes, comments),
- * and only this class needs to change to carry it. Stateless.
+ * Maps the raw {@link MariaDbCatalog} onto gabysql's {@link SchemaModel}: tables and views with comments, row
+ * estimates and sizes; columns with defaults, AUTO_INCREMENT, generated expressions, collations and comments;
+ * primary keys, unique and check constraints; foreign keys both ways with their actions; indexes with definitions;
+ * triggers with bodies; routines with arguments and source. Stateless.
  */
 final class MariaDbModelMapper {
     private MariaDbModelMapper() {
     }
 
     static SchemaModel toModel(MariaDbCatalog catalog, MariaDbServer server) {
-        Map<String, Builder> byName = new LinkedHashMap<>();
+        SchemaModelBuilder model = new SchemaModelBuilder("mariadb");
         for (TableRow t : catalog.tables()) {
-            byName.put(key(t.schema(), t.name()), new Builder(t));
+            Long size = t.dataBytes() == null && t.indexBytes() == null ? null
+                    : (t.dataBytes() == null ? 0 : t.dataBytes()) + (t.indexBytes() == null ? 0 : t.indexBytes());
+            model.table(t.schema(), t.name(), kindOf(t.type())).definition(t.viewDefinition())
+                    .comment(blankToNull(t.comment())).rowEstimate(t.rowEstimate()).sizeBytes(size);
         }
         for (ColumnRow c : catalog.columns()) {
-            Builder b = byName.get(key(c.schema(), c.table()));
-            if (b != null) {
-                b.columns.add(new Column(c.name(), c.type(), c.nullable(), defaultOf(c, server)));
+            TableBuilder t = model.existing(c.schema(), c.table());
+            if (t != null) {
+                t.column(column(c, server));
             }
         }
-        mapKeys(catalog.keyColumns(), byName);
-        mapIndexes(catalog.indexColumns(), byName);
-        List<Table> tables = new ArrayList<>();
-        byName.values().forEach(b -> tables.add(b.build()));
-        return new SchemaModel(null, "mariadb", tables);
+        mapKeys(catalog.keyColumns(), model);
+        for (CheckRow k : catalog.checks()) {
+            TableBuilder t = model.existing(k.schema(), k.table());
+            if (t != null) {
+                t.constraint(new Constraint(k.name(), "check", List.of(), k.clause()));
+            }
+        }
+        mapIndexes(catalog.indexColumns(), model);
+        for (TriggerRow r : catalog.triggers()) {
+            TableBuilder t = model.existing(r.schema(), r.table());
+            if (t != null) {
+                t.trigger(new Trigger(r.name(), r.timing(), List.of(r.event()), "ROW", null, null, r.body(), null,
+                        true));
+            }
+        }
+        for (RoutineRow r : catalog.routines()) {
+            model.routine(new Routine(r.schema(), r.name(), r.type().toLowerCase(Locale.ROOT), r.arguments(),
+                    r.returns(), r.language(), r.source(), blankToNull(r.comment())));
+        }
+        return model.build();
+    }
+
+    private static Column column(ColumnRow c, MariaDbServer server) {
+        String extra = c.extra() == null ? "" : c.extra().toLowerCase(Locale.ROOT);
+        String identity = extra.contains("auto_increment") ? "auto_increment" : null;
+        String generated = blankToNull(c.generationExpression());
+        return new Column(c.name(), c.type(), c.nullable(), generated != null ? null : defaultOf(c, server),
+                identity, generated, null, blankToNull(c.comment()));
     }
 
     /** MariaDB: an SQL expression where "NULL" means no default; MySQL: the bare value. */
@@ -51,8 +85,8 @@ final class MariaDbModelMapper {
         return d;
     }
 
-    /** Primary keys and foreign keys, whose columns arrive one row each in constraint order. */
-    private static void mapKeys(List<KeyColumnRow> rows, Map<String, Builder> byName) {
+    /** Primary keys, unique constraints and foreign keys (both ways), whose columns arrive one row each. */
+    private static void mapKeys(List<KeyColumnRow> rows, SchemaModelBuilder model) {
         Map<String, List<KeyColumnRow>> byConstraint = new LinkedHashMap<>();
         for (KeyColumnRow k : rows) {
             byConstraint.computeIfAbsent(key(k.schema(), k.table()) + "\u0000" + k.constraint(),
@@ -60,32 +94,39 @@ final class MariaDbModelMapper {
         }
         for (List<KeyColumnRow> parts : byConstraint.values()) {
             KeyColumnRow first = parts.get(0);
-            Builder b = byName.get(key(first.schema(), first.table()));
-            if (b == null) {
-                continue; // an incoming foreign key from a table outside the scope: for the richer model
-            }
             List<String> columns = parts.stream().map(KeyColumnRow::column).toList();
+            if (first.isForeignKey()) {
+                model.foreignKey(new ForeignKey(first.constraint(), first.schema(), first.table(), columns,
+                        first.refSchema(), first.refTable(), parts.stream().map(KeyColumnRow::refColumn).toList(),
+                        first.onUpdate(), first.onDelete()));
+                continue;
+            }
+            TableBuilder t = model.existing(first.schema(), first.table());
+            if (t == null) {
+                continue;
+            }
             if ("PRIMARY KEY".equals(first.type())) {
-                b.primaryKey = columns;
-            } else if (first.isForeignKey()) {
-                b.foreignKeys.add(new ForeignKey(first.constraint(), columns, first.refSchema(), first.refTable(),
-                        parts.stream().map(KeyColumnRow::refColumn).toList()));
+                t.primaryKey(columns);
+            } else if ("UNIQUE".equals(first.type())) {
+                t.constraint(new Constraint(first.constraint(), "unique", columns, null));
             }
         }
     }
 
-    private static void mapIndexes(List<IndexColumnRow> rows, Map<String, Builder> byName) {
+    private static void mapIndexes(List<IndexColumnRow> rows, SchemaModelBuilder model) {
         Map<String, List<IndexColumnRow>> byIndex = new LinkedHashMap<>();
         for (IndexColumnRow i : rows) {
             byIndex.computeIfAbsent(key(i.schema(), i.table()) + "\u0000" + i.index(), x -> new ArrayList<>()).add(i);
         }
         for (List<IndexColumnRow> parts : byIndex.values()) {
             IndexColumnRow first = parts.get(0);
-            Builder b = byName.get(key(first.schema(), first.table()));
-            if (b != null) {
+            TableBuilder t = model.existing(first.schema(), first.table());
+            if (t != null) {
                 List<String> columns = parts.stream()
                         .map(p -> p.column() != null ? p.column() : "(" + p.expression() + ")").toList();
-                b.indexes.add(new Index(first.index(), first.unique(), columns, definition(parts)));
+                t.index(new Index(first.index(), first.unique(), columns, definition(parts), null,
+                        "PRIMARY".equals(first.index()) ? "primary key" : null,
+                        first.indexType() == null ? null : first.indexType().toLowerCase(Locale.ROOT)));
             }
         }
     }
@@ -124,24 +165,11 @@ final class MariaDbModelMapper {
         }
     }
 
-    private static String key(String schema, String table) {
-        return schema + "\u0000" + table;
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
-    private static final class Builder {
-        final TableRow row;
-        final List<Column> columns = new ArrayList<>();
-        List<String> primaryKey = List.of();
-        final List<ForeignKey> foreignKeys = new ArrayList<>();
-        final List<Index> indexes = new ArrayList<>();
-
-        Builder(TableRow row) {
-            this.row = row;
-        }
-
-        Table build() {
-            return new Table(row.schema(), row.name(), kindOf(row.type()), columns, primaryKey, foreignKeys, indexes,
-                    row.viewDefinition());
-        }
+    private static String key(String schema, String table) {
+        return schema + "\u0000" + table;
     }
 }

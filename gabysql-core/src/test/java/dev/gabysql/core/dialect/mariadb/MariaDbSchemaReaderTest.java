@@ -91,9 +91,11 @@ class MariaDbSchemaReaderTest {
     void columnsWithDeclaredTypesNullabilityAndDefaults() throws SQLException {
         List<Column> columns = table(model(), "customers").columns();
         assertThat(columns).extracting(Column::name).containsExactly("id", "email", "name", "created");
-        assertThat(columns.get(0)).isEqualTo(new Column("id", "int(11)", false, null));
+        assertThat(columns.get(0)).isEqualTo(new Column("id", "int(11)", false, null, "auto_increment", null, null,
+                null));
         assertThat(columns.get(1)).isEqualTo(new Column("email", "varchar(100)", false, null));
-        assertThat(columns.get(2)).isEqualTo(new Column("name", "varchar(50)", true, "'anon'"));
+        assertThat(columns.get(2)).isEqualTo(new Column("name", "varchar(50)", true, "'anon'", null, null, null,
+                "display name"));
         assertThat(columns.get(3).defaultValue()).isEqualTo("current_timestamp()");
         assertThat(table(model(), "orders").columns().get(2).type()).isEqualTo("decimal(10,2)");
     }
@@ -173,6 +175,36 @@ class MariaDbSchemaReaderTest {
         assertThat(p.type()).isEqualTo("PROCEDURE");
         assertThat(p.arguments()).isEqualTo("IN o int(11), OUT n int(11)");
         assertThat(p.comment()).isEqualTo("counts");
+    }
+
+    @Test
+    void theModelCarriesIncomingKeysTriggersRoutinesChecksAndStats() throws SQLException {
+        dev.gabysql.core.introspect.SchemaModel model = READER.read(connection, SchemaFilter.ALL);
+        dev.gabysql.core.introspect.SchemaModel.Table customers = model.tables().stream()
+                .filter(t -> t.name().equals("customers")).findFirst().orElseThrow();
+        assertThat(customers.referencedBy()).anySatisfy(fk -> {
+            assertThat(fk.table()).isEqualTo("orders");
+            assertThat(fk.onDelete()).isEqualToIgnoringCase("cascade");
+        });
+        assertThat(customers.comment()).isEqualTo("people who buy");
+        assertThat(customers.rowEstimate()).isEqualTo(2L);
+        assertThat(customers.sizeBytes()).isPositive();
+        assertThat(customers.constraints()).anySatisfy(c -> {
+            assertThat(c.type()).isEqualTo("check");
+            assertThat(c.expression()).contains("char_length(`name`) > 0");
+        });
+        dev.gabysql.core.introspect.SchemaModel.Table orders = model.tables().stream()
+                .filter(t -> t.name().equals("orders")).findFirst().orElseThrow();
+        assertThat(orders.triggers()).singleElement().satisfies(t -> {
+            assertThat(t.name()).isEqualTo("orders_bi");
+            assertThat(t.body()).contains("COALESCE(NEW.total, 0)");
+        });
+        assertThat(orders.columns()).anySatisfy(c -> {
+            assertThat(c.name()).isEqualTo("total_cents");
+            assertThat(c.generated()).contains("`total` * 100");
+        });
+        assertThat(model.routines()).extracting(r -> r.name()).containsExactly("order_count", "touch_order");
+        assertThat(model.routines().get(0).source()).contains("SELECT COUNT(*) FROM orders");
     }
 
     @Test
