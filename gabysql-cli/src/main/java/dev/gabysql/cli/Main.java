@@ -6,19 +6,23 @@ import picocli.CommandLine.HelpCommand;
 
 /**
  * The {@code gabysql} command. Subcommands: {@code sql} (the shell and scripts), {@code mcp} (MCP over stdio),
- * {@code check} (integrity), {@code help}. Exit codes follow picocli's convention: 0 ok, 1 failure, 2 usage error.
+ * {@code serve} (the HTTP/JSON API and MCP over HTTP), {@code check} (integrity), {@code audit}, {@code help}.
+ * Exit codes follow picocli's convention: 0 ok, 1 failure, 2 usage error.
  */
 @Command(name = "gabysql", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         usageHelpAutoWidth = true,
-        description = {"Safe, fast SQL for AI agents and programs: an MCP server, a SQL shell and integrity checks"
-            + " over SQLite and PostgreSQL. Readonly unless told otherwise; writes are previewed and confirmed."},
-        subcommands = {SqlCommand.class, McpCommand.class, CheckCommand.class, AuditCommand.class,
-            HelpCommand.class},
+        description = {"Safe, fast SQL for AI agents and programs: an MCP server, an HTTP/JSON API, a SQL shell and"
+            + " integrity checks over SQLite and PostgreSQL. Readonly unless told otherwise; writes are previewed"
+            + " and confirmed."},
+        subcommands = {SqlCommand.class, McpCommand.class, ServeCommand.class, CheckCommand.class,
+            AuditCommand.class, HelpCommand.class},
         footer = {"", "Examples:",
             "  gabysql sql --demo                        # SQL shell on the sample database",
             "  gabysql sql --demo -c 'SHOW TABLES'       # one statement, then exit",
             "  gabysql sql shop --db ./shop.db --format csv < report.sql",
             "  gabysql mcp --demo                        # MCP over stdio for Claude, Cursor...",
+            "  gabysql serve --demo                      # HTTP/JSON API and /mcp on 127.0.0.1:7878",
+            "  gabysql mcp --server http://127.0.0.1:7878  # MCP gateway to a running serve",
             "  gabysql check --data-dir ./data           # integrity check of every database",
             "  GABYSQL_DB_URL=jdbc:postgresql://localhost/sales gabysql mcp",
             "",

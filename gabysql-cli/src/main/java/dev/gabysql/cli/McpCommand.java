@@ -8,15 +8,18 @@ import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
+import java.net.URI;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code gabysql mcp}: MCP over stdio for a local agent, on the catalog the common options describe. Standard output
  * carries JSON-RPC frames only: the real stdout is taken for the transport and {@code System.out} is pointed at
  * stderr before anything else runs. The process ends as soon as the client closes stdin.
- * ({@code --server URL --token T}, the gateway mode of issue 6, will pick a remote service here instead.)
+ * With {@code --server URL --token T} (the gateway of issue 6) the tools run against a remote {@code gabysql serve}
+ * instead, through the same service interface.
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
         description = "Serve MCP over stdio (for local agents such as Claude Code, Claude Desktop or Cursor).",
@@ -28,10 +31,20 @@ final class McpCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Option(names = "--server", paramLabel = "URL",
+            description = "Gateway mode: forward every call to a running `gabysql serve` at URL (no database is"
+                    + " opened here; --mode still caps what is asked for).")
+    URI server;
+
+    @Option(names = "--token", paramLabel = "TOKEN", defaultValue = "${env:GABYSQL_TOKEN}",
+            description = "Bearer token for --server (default: the GABYSQL_TOKEN environment variable).")
+    String token;
+
     @Override
     public Integer call() throws InterruptedException {
         OutputStream protocolOut = takeStdout();
-        GabyService service = common.openServiceCheckingPrivileges(); // layer 1, in the background (SPEC §3)
+        GabyService service = server != null ? Gateway.open(server, token, common)
+                : common.openServiceCheckingPrivileges(); // layer 1, in the background (SPEC §3)
         try {
             StdioServer.serve(service, McpOptions.defaults(VersionProvider.version()),
                     new FileInputStream(FileDescriptor.in), protocolOut);

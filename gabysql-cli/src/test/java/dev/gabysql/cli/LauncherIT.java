@@ -84,11 +84,42 @@ class LauncherIT {
         assertThat(launch("sql", "--bogus").exit()).isEqualTo(2);
     }
 
+    @Test
+    void recordsAnAppCdsArchiveAfterEachBuildAndAStaleOneNeverReachesStdout() throws Exception {
+        Path scripts = Files.createDirectories(repo.resolve("scripts"));
+        Files.copy(GabysqlProcess.root().resolve("scripts/cds-training.jsonl"), scripts.resolve("cds-training.jsonl"));
+        Path jsa = jar.resolveSibling("gabysql.jsa");
+        launch(Map.of("GABYSQL_CDS", "1"), "--version");
+        assertThat(jsa).exists();
+        assertThat(Files.size(jsa)).isGreaterThan(1_000_000);
+
+        // a rebuilt jar is newer than its archive: the archive is recorded again before the run
+        Files.setLastModifiedTime(jsa, FileTime.from(Instant.now().minusSeconds(3600)));
+        FileTime old = Files.getLastModifiedTime(jsa);
+        GabysqlProcess.Result rerun = launch(Map.of("GABYSQL_CDS", "1"), "--version");
+        assertThat(Files.getLastModifiedTime(jsa)).isGreaterThan(old);
+        assertThat(rerun.out()).startsWith("gabysql ");
+
+        // an archive forced on the JVM after the jar changed: the JVM's complaint goes to stderr, never stdout
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(5)));
+        GabysqlProcess.Result stale = launch(Map.of("GABYSQL_CDS", "0", "JAVA_OPTS",
+                "-Duser.home=" + repo + " -XX:SharedArchiveFile=" + jsa + " -Xshare:auto"), "--version");
+        assertThat(stale.exit()).isZero();
+        assertThat(stale.out()).startsWith("gabysql ").doesNotContainIgnoringCase("shared")
+                .doesNotContainIgnoringCase("warning");
+    }
+
     private GabysqlProcess.Result launch(String... args) throws Exception {
+        return launch(Map.of("GABYSQL_CDS", "0"), args);
+    }
+
+    private GabysqlProcess.Result launch(Map<String, String> extraEnv, String... args) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of(repo.resolve("gabysql").toString()));
         cmd.addAll(List.of(args));
         String path = repo.resolve("bin") + ":" + System.getenv("PATH");
-        return GabysqlProcess.run(repo, Map.of("PATH", path, "JAVA_HOME", System.getProperty("java.home"),
-                "JAVA_OPTS", "-Duser.home=" + repo), null, cmd);
+        Map<String, String> env = new java.util.HashMap<>(Map.of("PATH", path, "JAVA_HOME",
+                System.getProperty("java.home"), "JAVA_OPTS", "-Duser.home=" + repo));
+        env.putAll(extraEnv);
+        return GabysqlProcess.run(repo, env, null, cmd);
     }
 }

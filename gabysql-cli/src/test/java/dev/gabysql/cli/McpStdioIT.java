@@ -131,7 +131,7 @@ final class McpStdioIT {
         });
     }
 
-    private static void assertCommonSummary(JsonNode s, String db) {
+    static void assertCommonSummary(JsonNode s, String db) {
         assertThat(s.at("/server/name").asText()).isEqualTo("gabysql");
         assertThat(s.at("/instructions").asText()).contains("gabysql_list_databases");
         List<String> tools = s.get("tools").findValuesAsText("name");

@@ -17,6 +17,11 @@ import java.util.function.Function;
 public record McpOptions(String version, Duration progressAfter, Function<McpTransportContext, Mode> callerCap) {
     /** Where a transport puts a session's maximum {@link Mode} in its {@link McpTransportContext}. */
     public static final String CALLER_MODE_KEY = "gabysql.callerMode";
+    /**
+     * Where a transport may put the core's {@code Cancellation} of one tool call in its {@link McpTransportContext}:
+     * the Streamable HTTP server tracks {@code notifications/cancelled} itself and cancels it (issue 6).
+     */
+    public static final String CANCELLATION_KEY = CallTransportContext.CANCELLATION_KEY;
 
     public McpOptions {
         version = version == null ? "dev" : version;

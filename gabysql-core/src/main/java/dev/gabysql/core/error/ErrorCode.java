@@ -37,6 +37,10 @@ public enum ErrorCode {
     UNAUTHORIZED(401, 1, "Send a valid bearer token in the Authorization header."),
     OVER_CAPACITY(503, 1, "The server is at its concurrency cap; retry after a moment."),
     TOO_LARGE(413, 1, "Send a smaller request."),
+    NOT_FOUND(404, 1, "The HTTP API has POST /sql, GET /databases, GET /databases/{db}/schema,"
+            + " POST /databases/{db}/check, GET /health and /mcp."),
+    METHOD_NOT_ALLOWED(405, 1, "Use the method the Allow header names."),
+    FORBIDDEN_ORIGIN(403, 1, "Call from a local client (localhost), or start the server with a token."),
     INTERNAL(500, 1, "This is a bug in gabysql; the server log has details.");
 
     private final int httpStatus;

@@ -1,0 +1,84 @@
+package dev.gabysql.server;
+
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+
+/**
+ * A bearer token the server accepts, optionally capped to a mode (SPEC §3: the caller's cap). Only the SHA-256
+ * digest of the secret is kept; presented tokens are digested too and compared with
+ * {@link MessageDigest#isEqual}, so the comparison takes the same time whatever the secret's length or content.
+ * Immutable.
+ */
+public final class ApiToken {
+    /** Same floor as {@code [[tokens]]} in gabysql.toml: a bearer secret must not be guessable. */
+    public static final int MIN_SECRET_LENGTH = 16;
+
+    private final byte[] digest;
+    private final Mode cap;
+    private final String label;
+
+    private ApiToken(byte[] digest, Mode cap, String label) {
+        this.digest = digest;
+        this.cap = cap;
+        this.label = label;
+    }
+
+    /** A token with its secret, its cap (null: none) and a label for logs and the audit trail (never the secret). */
+    public static ApiToken of(String secret, Mode cap, String label) {
+        if (secret == null || secret.isBlank()) {
+            throw new GabyException(ErrorCode.CONFIG_INVALID, "Token " + label + ": the secret is empty.",
+                    "Pass --token SECRET or --token SECRET:readonly with a long random secret.");
+        }
+        if (secret.length() < MIN_SECRET_LENGTH) {
+            throw new GabyException(ErrorCode.CONFIG_INVALID, "Token " + label + ": the secret is shorter than "
+                    + MIN_SECRET_LENGTH + " characters.", "Use a long random secret, e.g. `openssl rand -hex 32`.");
+        }
+        return new ApiToken(sha256(secret), cap, label);
+    }
+
+    /**
+     * Parses {@code SECRET} or {@code SECRET:MODE} (as given to {@code --token}). The part after the last colon
+     * is a cap only when it names a mode, so a secret may itself contain colons.
+     */
+    public static ApiToken parse(String spec, String label) {
+        String secret = spec == null ? "" : spec;
+        Mode cap = null;
+        int colon = secret.lastIndexOf(':');
+        if (colon >= 0 && Mode.parse(secret.substring(colon + 1)) != null) {
+            cap = Mode.parse(secret.substring(colon + 1));
+            secret = secret.substring(0, colon);
+        }
+        return of(secret, cap, label);
+    }
+
+    /** The most a call with this token may do, or null for no cap. */
+    public Mode cap() {
+        return cap;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** Constant-time check of a presented digest against this token's. */
+    boolean matches(byte[] presentedDigest) {
+        return MessageDigest.isEqual(digest, presentedDigest);
+    }
+
+    static byte[] sha256(String secret) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ApiToken[" + label + (cap == null ? "" : ", cap " + cap.label()) + "]";
+    }
+}

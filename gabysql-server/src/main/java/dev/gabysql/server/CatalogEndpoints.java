@@ -1,0 +1,86 @@
+package dev.gabysql.server;
+
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.service.CallContext;
+import dev.gabysql.core.service.DescribeRequest;
+import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.service.Rendered;
+import dev.gabysql.server.wire.DatabaseList;
+import dev.gabysql.server.wire.ExplainCall;
+import dev.gabysql.server.wire.RenderedAnswer;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The endpoints about databases: the catalog, schema descriptions, search, plans, the ER diagram and the
+ * integrity check. Descriptions answer with their JSON form, or {@code {"text", "json"}} when asked with
+ * {@code ?render=both} (what the gateway passes on to MCP clients). Thread-safe.
+ */
+final class CatalogEndpoints {
+    private static final List<String> DETAILS = List.of("names", "summary", "full");
+
+    private final GabyService service;
+
+    CatalogEndpoints(GabyService service) {
+        this.service = service;
+    }
+
+    /** {@code GET /health}: no authentication, no database touched. */
+    Object health(ApiCall call) {
+        return Map.of("status", "ok");
+    }
+
+    /** {@code GET /databases}. */
+    Object databases(ApiCall call) {
+        CallContext ctx = call.context();
+        return new DatabaseList(service.listDatabases(ctx), service.highestMode().capTo(ctx.callerCap()).label());
+    }
+
+    /** {@code GET /databases/{db}/schema[?detail=names|summary|full&schema=&table=…&pattern=&cursor=]}. */
+    Object schema(ApiCall call) {
+        String detail = call.param("detail");
+        if (detail == null) {
+            return rendered(call, service.schema(call.context(), call.db()));
+        }
+        if (!DETAILS.contains(detail)) {
+            throw new GabyException(ErrorCode.BAD_REQUEST, "Unknown detail `" + detail + "`.",
+                    "Use detail=names, summary or full.");
+        }
+        DescribeRequest request = new DescribeRequest(call.db(), detail, call.param("schema"), call.params("table"),
+                call.param("pattern"), call.param("cursor"));
+        return rendered(call, service.describeDatabase(call.context(), request));
+    }
+
+    /** {@code GET /databases/{db}/table?name=T[&sample=true]}. */
+    Object table(ApiCall call) {
+        return rendered(call, service.describeTable(call.context(), call.db(), call.requiredParam("name"),
+                call.flag("sample")));
+    }
+
+    /** {@code GET /databases/{db}/search?pattern=P[&kind=K]}. */
+    Object search(ApiCall call) {
+        return rendered(call, service.search(call.context(), call.db(), call.requiredParam("pattern"),
+                call.param("kind")));
+    }
+
+    /** {@code POST /databases/{db}/explain} with {@code {"sql"}}. */
+    Object explain(ApiCall call) {
+        ExplainCall body = call.body(ExplainCall.class, ExplainCall.FIELDS);
+        return rendered(call, service.explain(call.context(), call.db(), body.sql()));
+    }
+
+    /** {@code GET /databases/{db}/diagram}: Mermaid text. */
+    Object diagram(ApiCall call) {
+        return RenderedAnswer.of(service.diagram(call.context(), call.db()));
+    }
+
+    /** {@code POST /databases/{db}/check}. */
+    Object check(ApiCall call) {
+        return service.integrityCheck(call.context(), call.db());
+    }
+
+    private static Object rendered(ApiCall call, Rendered r) {
+        return "both".equals(call.param("render")) || r.json() == null ? RenderedAnswer.of(r) : r.json();
+    }
+}

@@ -1,0 +1,7 @@
+package dev.gabysql.server;
+
+/** One API endpoint: turns a call into the object sent back as JSON with status 200, or throws GabyException. */
+@FunctionalInterface
+interface Endpoint {
+    Object answer(ApiCall call);
+}

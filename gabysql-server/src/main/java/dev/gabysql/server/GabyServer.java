@@ -1,0 +1,197 @@
+package dev.gabysql.server;
+
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.service.GabyService;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code gabysql serve}: the JSON API on Jetty, over one {@link GabyService} (the same the MCP and CLI front ends
+ * call). {@link #close()} stops gracefully: new requests get 503, in-flight calls get the stop timeout to finish,
+ * so a write that was committing completes and its answer is sent. Thread-safe.
+ */
+public final class GabyServer implements AutoCloseable {
+    /** Threads beyond the concurrency cap: Jetty's acceptor and selector, and room to refuse over-cap requests. */
+    private static final int SPARE_THREADS = 16;
+    private static final Logger LOG = LoggerFactory.getLogger(GabyServer.class);
+    private static final long MIN_STOP_MILLIS = 2_000;
+
+    private final Server jetty;
+    private final ServerConnector connector;
+    private final Deadlines deadlines;
+    private final CapacityFilter capacity;
+    private final McpEndpoint mcp;
+    private final long stopTimeoutNanos;
+
+    private GabyServer(Server jetty, ServerConnector connector, Deadlines deadlines, CapacityFilter capacity,
+                       McpEndpoint mcp, long stopTimeoutNanos) {
+        this.jetty = jetty;
+        this.connector = connector;
+        this.deadlines = deadlines;
+        this.capacity = capacity;
+        this.mcp = mcp;
+        this.stopTimeoutNanos = stopTimeoutNanos;
+    }
+
+    /** Starts serving; the access log goes to {@code accessLog} (stderr in {@code gabysql serve}). */
+    public static GabyServer start(GabyService service, ServerOptions options, PrintStream accessLog) {
+        options.validate();
+        QueuedThreadPool pool = new QueuedThreadPool(options.maxConcurrent() + SPARE_THREADS, 4);
+        pool.setName("gabysql-http");
+        Server jetty = new Server(pool);
+        ServerConnector connector = connector(jetty, options);
+        Deadlines deadlines = new Deadlines(options.requestTimeout());
+        CapacityFilter capacity = new CapacityFilter(options.maxConcurrent());
+        McpEndpoint mcp = new McpEndpoint(service, options);
+        ServletContextHandler context = context(service, options, deadlines, capacity, mcp);
+        jetty.setHandler(new GracefulHandler(context));
+        jetty.setErrorHandler(new JsonErrorHandler());
+        jetty.setRequestLog(new AccessLog(accessLog));
+        jetty.setStopTimeout(options.stopTimeout().toMillis());
+        jetty.setStopAtShutdown(false);
+        GabyServer server = new GabyServer(jetty, connector, deadlines, capacity, mcp,
+                options.stopTimeout().toNanos());
+        server.startJetty(options);
+        return server;
+    }
+
+    /** The port actually bound (useful with port 0). */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The base URI clients use, e.g. {@code http://127.0.0.1:7878}. */
+    public URI uri() {
+        String host = connector.getHost();
+        if (host.contains(":") && !host.startsWith("[")) {
+            host = "[" + host + "]";
+        }
+        return URI.create("http://" + host + ":" + port());
+    }
+
+    /** Threads of the server's pool busy right now (its acceptor and selector always are). */
+    int busyThreads() {
+        return ((QueuedThreadPool) jetty.getThreadPool()).getBusyThreads();
+    }
+
+    /** Requests being served right now (not counting {@code /health}). */
+    public int inFlight() {
+        return capacity.inFlight();
+    }
+
+    /**
+     * Graceful stop, bounded by the stop timeout: new requests are refused (503), calls in flight may finish, then
+     * MCP sessions are closed and Jetty stops. Calls still running at the deadline have their statements
+     * cancelled and their connections closed. Never throws.
+     */
+    @Override
+    public void close() {
+        long deadline = System.nanoTime() + stopTimeoutNanos;
+        try {
+            if (!capacity.drain(deadline)) {
+                LOG.warn("{} call(s) still running after the stop timeout: cancelling them",
+                        deadlines.cancelAll() + mcp.calls().cancelAll());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        mcp.close();
+        try {
+            // what was cancelled at the deadline still gets a moment to send its answer
+            jetty.setStopTimeout(Math.max(MIN_STOP_MILLIS, (deadline - System.nanoTime()) / 1_000_000));
+            jetty.stop();
+        } catch (TimeoutException e) {
+            LOG.warn("Connections still open after the stop timeout were closed");
+        } catch (Exception e) {
+            LOG.warn("The HTTP server did not stop cleanly: {}", e.toString());
+        } finally {
+            deadlines.close();
+        }
+    }
+
+    private void startJetty(ServerOptions options) {
+        try {
+            jetty.start();
+        } catch (IOException e) {
+            close();
+            throw new GabyException(ErrorCode.CONFIG_INVALID, "Cannot listen on " + options.host() + ":"
+                    + options.port() + ": " + e.getMessage() + ".",
+                    "Choose another --port, or stop the process that holds this one.");
+        } catch (Exception e) {
+            close();
+            throw new GabyException(ErrorCode.INTERNAL, "The HTTP server failed to start: " + e.getMessage());
+        }
+    }
+
+    private static ServerConnector connector(Server jetty, ServerOptions options) {
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        ServerConnector connector = new ServerConnector(jetty, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost(options.host());
+        connector.setPort(options.port());
+        connector.setIdleTimeout(options.idleTimeout().toMillis());
+        jetty.addConnector(connector);
+        return connector;
+    }
+
+    private static ServletContextHandler context(GabyService service, ServerOptions options, Deadlines deadlines,
+                                                 CapacityFilter capacity, McpEndpoint mcp) {
+        ServletContextHandler context = new ServletContextHandler("/");
+        context.setErrorHandler(new JsonErrorHandler());
+        Authenticator authenticator = new Authenticator(options.tokens());
+        if (authenticator.isOpen()) {
+            filter(context, new LocalOriginFilter(localHosts(options.host())));
+        }
+        filter(context, capacity);
+        filter(context, new BodyLimitFilter(options.maxBodyBytes()));
+        filter(context, new AuthFilter(authenticator));
+        filter(context, new McpErrorFilter(), McpEndpoint.PATH);
+        filter(context, new McpCancellationFilter(mcp.calls(), options.maxBodyBytes()), McpEndpoint.PATH);
+        ServletHolder mcpHolder = new ServletHolder("mcp", mcp.servlet());
+        mcpHolder.setAsyncSupported(true);
+        context.addServlet(mcpHolder, McpEndpoint.PATH);
+        RunningCalls calls = new RunningCalls();
+        context.addServlet(new ServletHolder("api", new ApiServlet(Routes.of(service, calls), deadlines, calls,
+                options.maxBodyBytes())), "/");
+        return context;
+    }
+
+    private static void filter(ServletContextHandler context, Filter filter) {
+        filter(context, filter, "/*");
+    }
+
+    private static void filter(ServletContextHandler context, Filter filter, String path) {
+        FilterHolder holder = new FilterHolder(filter);
+        holder.setAsyncSupported(true); // the MCP servlet answers with event streams (async)
+        context.addFilter(holder, path, EnumSet.of(DispatcherType.REQUEST));
+    }
+
+    /** Host names a local client may use: the loopback names and the one the server is bound to. */
+    static Set<String> localHosts(String boundHost) {
+        Set<String> hosts = new HashSet<>(LocalOriginFilter.LOCAL_HOSTS);
+        String h = boundHost.toLowerCase(Locale.ROOT);
+        hosts.add(h.contains(":") && !h.startsWith("[") ? "[" + h + "]" : h);
+        return hosts;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.gabysql.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.gabysql.core.service.Cancellation;
+import dev.gabysql.core.util.Json;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * Gives each MCP {@code tools/call} posted to {@code /mcp} its own {@link Cancellation} (handed to the tool through
+ * the transport context, see {@link McpEndpoint}) and applies {@code notifications/cancelled} to it: the running
+ * statement is cancelled, as on stdio. Reads the posted message first (bounded by the body limit) and passes it
+ * on unchanged. Thread-safe.
+ */
+final class McpCancellationFilter extends HttpFilter {
+    private static final long serialVersionUID = 1L;
+    static final String CANCELLATION = "dev.gabysql.server.mcpCancellation";
+    private static final String SESSION_HEADER = "Mcp-Session-Id";
+
+    private final transient McpCalls calls;
+    private final long maxBodyBytes;
+
+    McpCancellationFilter(McpCalls calls, long maxBodyBytes) {
+        this.calls = calls;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override
+    protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
+            throws IOException, ServletException {
+        if (!"POST".equals(req.getMethod())) {
+            chain.doFilter(req, resp);
+            return;
+        }
+        CachedBodyRequest cached = CachedBodyRequest.of(req, maxBodyBytes);
+        if (cached == null) {
+            Responses.error(resp, BodyLimitFilter.tooLarge(maxBodyBytes));
+            return;
+        }
+        JsonNode message = parse(cached.body());
+        String method = message.path("method").asText("");
+        String session = req.getHeader(SESSION_HEADER);
+        if ("notifications/cancelled".equals(method)) {
+            calls.cancel(session, id(message.path("params").path("requestId")));
+        }
+        if (!"tools/call".equals(method) || !message.hasNonNull("id")) {
+            chain.doFilter(cached, resp);
+            return;
+        }
+        Cancellation cancellation = new Cancellation();
+        String key = calls.start(session, id(message.get("id")), cancellation);
+        cached.setAttribute(CANCELLATION, cancellation);
+        try {
+            chain.doFilter(cached, resp);
+        } finally {
+            calls.end(key, cancellation);
+        }
+    }
+
+    private static JsonNode parse(byte[] body) {
+        try {
+            JsonNode node = Json.MAPPER.readTree(body);
+            return node == null ? Json.MAPPER.missingNode() : node;
+        } catch (IOException e) {
+            return Json.MAPPER.missingNode(); // not JSON: the SDK answers it
+        }
+    }
+
+    private static Object id(JsonNode id) {
+        return id.isIntegralNumber() ? (Object) id.asLong() : id.asText();
+    }
+}

@@ -1,0 +1,104 @@
+package dev.gabysql.server;
+
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.service.GabyService;
+import dev.gabysql.mcp.GabyMcpServer;
+import dev.gabysql.mcp.McpOptions;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * MCP over Streamable HTTP at {@code /mcp}: the very server {@code gabysql mcp} runs on stdio (same tools,
+ * resources, prompts), on the SDK's servlet transport. The bearer token is checked before the SDK sees the request
+ * ({@link AuthFilter}); its mode goes into the session's transport context, where the tools read their caller cap
+ * (a readonly token's session neither lists nor runs {@code gabysql_execute}). Origin and Host are validated by the
+ * SDK's validator against DNS rebinding. Thread-safe.
+ */
+final class McpEndpoint implements AutoCloseable {
+    static final String PATH = "/mcp";
+
+    private final HttpServletStreamableServerTransportProvider transport;
+    private final McpSyncServer server;
+    private final McpCalls calls = new McpCalls();
+
+    McpEndpoint(GabyService service, ServerOptions options) {
+        this.transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(GabyMcpServer.jsonMapper())
+                .mcpEndpoint(PATH)
+                .securityValidator(validator(options))
+                .contextExtractor(McpEndpoint::context)
+                .keepAliveInterval(options.mcp().keepAlive())
+                .sessionSweepInterval(options.mcp().sessionTimeout())
+                .maxRequestSize((int) Math.min(Integer.MAX_VALUE, options.maxBodyBytes()))
+                .build();
+        this.server = GabyMcpServer.create(transport, service, McpOptions.defaults(options.mcp().version()));
+    }
+
+    /** The tool calls running now (for cancellation). */
+    McpCalls calls() {
+        return calls;
+    }
+
+    /** The servlet to mount at {@link #PATH}. */
+    HttpServletStreamableServerTransportProvider servlet() {
+        return transport;
+    }
+
+    /**
+     * The transport context of one POST: the token's cap (and the caller's own {@code X-Gabysql-Max-Mode}) as the
+     * caller mode, and for a tool call its cancellation ({@link McpCancellationFilter}).
+     */
+    static McpTransportContext context(HttpServletRequest request) {
+        Map<String, Object> values = new HashMap<>();
+        Mode cap;
+        try {
+            cap = ApiCall.cap(request);
+        } catch (GabyException e) {
+            cap = Mode.READONLY; // an unreadable X-Gabysql-Max-Mode: fail closed
+        }
+        if (cap != null) {
+            values.put(McpOptions.CALLER_MODE_KEY, cap);
+        }
+        Object cancellation = request.getAttribute(McpCancellationFilter.CANCELLATION);
+        if (cancellation != null) {
+            values.put(McpOptions.CANCELLATION_KEY, cancellation);
+        }
+        return McpTransportContext.create(values);
+    }
+
+    /**
+     * Browsers may call only from local pages; a Host check applies when the server listens on loopback only
+     * (with tokens on another address, clients use whatever name reaches the machine, and the token is the guard).
+     */
+    static DefaultServerTransportSecurityValidator validator(ServerOptions options) {
+        List<String> origins = new ArrayList<>();
+        List<String> hosts = new ArrayList<>();
+        for (String host : GabyServer.localHosts(options.host())) {
+            for (String scheme : List.of("http://", "https://")) {
+                origins.add(scheme + host);
+                origins.add(scheme + host + ":*");
+            }
+            hosts.add(host);
+            hosts.add(host + ":*");
+        }
+        DefaultServerTransportSecurityValidator.Builder b = DefaultServerTransportSecurityValidator.builder()
+                .allowedOrigins(origins);
+        if (ServerOptions.isLoopback(options.host())) {
+            b.allowedHosts(hosts);
+        }
+        return b.build();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

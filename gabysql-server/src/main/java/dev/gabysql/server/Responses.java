@@ -1,0 +1,41 @@
+package dev.gabysql.server;
+
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.wire.ErrorAnswer;
+import dev.gabysql.server.wire.WireJson;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/** Writes JSON answers and JSON errors; the one place that sets the headers every answer carries. Stateless. */
+final class Responses {
+    static final String JSON = "application/json;charset=utf-8";
+
+    private Responses() {
+    }
+
+    static void json(HttpServletResponse resp, int status, Object body) throws IOException {
+        write(resp, status, WireJson.bytes(body));
+    }
+
+    /** The error envelope with the status of the error's code. */
+    static void error(HttpServletResponse resp, GabyException e) throws IOException {
+        if (resp.isCommitted()) {
+            return;
+        }
+        resp.resetBuffer();
+        write(resp, e.code().httpStatus(), errorBytes(e));
+    }
+
+    static byte[] errorBytes(GabyException e) {
+        return WireJson.bytes(ErrorAnswer.of(e));
+    }
+
+    private static void write(HttpServletResponse resp, int status, byte[] body) throws IOException {
+        resp.setStatus(status);
+        resp.setContentType(JSON);
+        resp.setHeader("Cache-Control", "no-store");
+        resp.setHeader("X-Content-Type-Options", "nosniff");
+        resp.setContentLength(body.length);
+        resp.getOutputStream().write(body);
+    }
+}

@@ -1,0 +1,129 @@
+package dev.gabysql.server;
+
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How {@code gabysql serve} listens and what it accepts. Immutable; {@link #validate()} refuses what would be
+ * unsafe before anything binds.
+ *
+ * @param host           address to bind; loopback by default. Any other address requires at least one token.
+ * @param port           TCP port (0: any free port, for tests)
+ * @param tokens         accepted bearer tokens; empty means no authentication (loopback only)
+ * @param maxConcurrent  requests served at once; one more gets an immediate 503 with Retry-After
+ * @param maxBodyBytes   largest request body accepted (413 beyond)
+ * @param requestTimeout a call still running after this is cancelled and answered with 504
+ * @param idleTimeout    a connection idle this long is closed
+ * @param stopTimeout    on shutdown, in-flight calls get this long to finish
+ * @param mcp            the MCP endpoint's settings
+ */
+public record ServerOptions(String host, int port, List<ApiToken> tokens, int maxConcurrent, long maxBodyBytes,
+                            Duration requestTimeout, Duration idleTimeout, Duration stopTimeout, Mcp mcp) {
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 7878;
+    public static final int DEFAULT_MAX_CONCURRENT = 64;
+    public static final long DEFAULT_MAX_BODY = 1024 * 1024;
+
+    public ServerOptions {
+        tokens = List.copyOf(tokens);
+        mcp = mcp == null ? Mcp.DEFAULT : mcp;
+    }
+
+    /**
+     * The MCP endpoint ({@code /mcp}).
+     *
+     * @param version        reported as the server's version in {@code initialize}
+     * @param keepAlive      ping interval of open sessions: finds dead clients, keeps SSE streams under the idle
+     *                       timeout
+     * @param sessionTimeout a session idle this long is dropped (the SDK sweeps at this interval, so between one
+     *                       and two intervals)
+     */
+    public record Mcp(String version, Duration keepAlive, Duration sessionTimeout) {
+        public static final Mcp DEFAULT = new Mcp("dev", Duration.ofSeconds(15), Duration.ofMinutes(30));
+    }
+
+    public static ServerOptions defaults() {
+        return new ServerOptions(DEFAULT_HOST, DEFAULT_PORT, List.of(), DEFAULT_MAX_CONCURRENT, DEFAULT_MAX_BODY,
+                Duration.ofSeconds(120), Duration.ofSeconds(30), Duration.ofSeconds(15), Mcp.DEFAULT);
+    }
+
+    public ServerOptions withHost(String h) {
+        return new ServerOptions(h, port, tokens, maxConcurrent, maxBodyBytes,
+                requestTimeout, idleTimeout, stopTimeout, mcp);
+    }
+
+    public ServerOptions withPort(int p) {
+        return new ServerOptions(host, p, tokens, maxConcurrent, maxBodyBytes,
+                requestTimeout, idleTimeout, stopTimeout, mcp);
+    }
+
+    public ServerOptions withTokens(List<ApiToken> t) {
+        return new ServerOptions(host, port, t, maxConcurrent, maxBodyBytes,
+                requestTimeout, idleTimeout, stopTimeout, mcp);
+    }
+
+    public ServerOptions withMaxConcurrent(int n) {
+        return new ServerOptions(host, port, tokens, n, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp);
+    }
+
+    public ServerOptions withMaxBodyBytes(long n) {
+        return new ServerOptions(host, port, tokens, maxConcurrent, n, requestTimeout, idleTimeout, stopTimeout, mcp);
+    }
+
+    public ServerOptions withRequestTimeout(Duration d) {
+        return new ServerOptions(host, port, tokens, maxConcurrent, maxBodyBytes, d, idleTimeout, stopTimeout, mcp);
+    }
+
+    public ServerOptions withMcp(Mcp m) {
+        return new ServerOptions(host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout,
+                stopTimeout, m);
+    }
+
+    public ServerOptions withStopTimeout(Duration d) {
+        return new ServerOptions(host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, d, mcp);
+    }
+
+    /** Refuses unsafe or meaningless settings with a CONFIG_INVALID error (exit code 2) naming the option. */
+    public void validate() {
+        require(host != null && !host.isBlank(), "--host is empty.", "For example: --host 127.0.0.1.");
+        require(port >= 0 && port <= 65_535, "--port must be between 0 and 65535.", "For example: --port 7878.");
+        require(maxConcurrent >= 1, "--max-connections must be at least 1.", "For example: --max-connections 64.");
+        require(maxBodyBytes >= 1024, "--max-body must be at least 1024 bytes.", "For example: --max-body 1048576.");
+        require(positive(requestTimeout) && positive(idleTimeout) && positive(stopTimeout)
+                        && positive(mcp.keepAlive()) && positive(mcp.sessionTimeout()),
+                "Timeouts must be positive.", "For example: --request-timeout 120 --idle-timeout 30.");
+        require(tokens.size() > 0 || isLoopback(host), "Refusing to listen on `" + host + "` without a token: anyone"
+                + " who can reach that address could query the databases.",
+                "Pass --token SECRET (clients send `Authorization: Bearer SECRET`), or bind --host 127.0.0.1.");
+    }
+
+    /** True when every address the host name stands for is a loopback address. */
+    static boolean isLoopback(String host) {
+        try {
+            InetAddress[] all = InetAddress.getAllByName(host);
+            for (InetAddress a : all) {
+                if (!a.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return all.length > 0;
+        } catch (UnknownHostException e) {
+            throw new GabyException(ErrorCode.CONFIG_INVALID, "Unknown host `" + host + "`.",
+                    "Pass --host 127.0.0.1 or an address of this machine.");
+        }
+    }
+
+    private static boolean positive(Duration d) {
+        return d != null && !d.isNegative() && !d.isZero();
+    }
+
+    private static void require(boolean ok, String message, String hint) {
+        if (!ok) {
+            throw new GabyException(ErrorCode.CONFIG_INVALID, message, hint);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.gabysql.server;
+
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.service.CallContext;
+import dev.gabysql.core.service.GabyService;
+import dev.gabysql.server.wire.ReadAnswer;
+import dev.gabysql.server.wire.SqlCall;
+import dev.gabysql.server.wire.WriteAnswer;
+
+/**
+ * {@code POST /sql}: a read goes to {@code GabyService.query}; a write — asked for with {@code "execute": true},
+ * a {@code confirm_token} or {@code allow_full_table} — to {@code GabyService.execute}, which previews it or
+ * commits a preview. The route follows what the caller asked, not a guess from the SQL (see {@link SqlCall}).
+ * Thread-safe.
+ */
+final class SqlEndpoint implements Endpoint {
+    private final GabyService service;
+
+    SqlEndpoint(GabyService service) {
+        this.service = service;
+    }
+
+    @Override
+    public Object answer(ApiCall call) {
+        SqlCall body = call.body(SqlCall.class, SqlCall.FIELDS);
+        if (body.isWrite()) {
+            long start = System.nanoTime();
+            var result = service.execute(call.context(), body.toExecute());
+            return WriteAnswer.of(result, (System.nanoTime() - start) / 1_000_000);
+        }
+        try {
+            return ReadAnswer.of(service.query(call.context(), body.toQuery()));
+        } catch (GabyException e) {
+            throw e.code() == ErrorCode.READ_ONLY && writesPossible(call.context()) ? withWriteHint(e) : e;
+        }
+    }
+
+    private boolean writesPossible(CallContext ctx) {
+        return service.highestMode().capTo(ctx.callerCap()).allowsWrites();
+    }
+
+    /** The core's hint names the MCP tool; over HTTP the way to a write is the execute flag. */
+    private static GabyException withWriteHint(GabyException e) {
+        return new GabyException(e.code(), e.getMessage(), "This was sent as a read. To preview a write, send it"
+                + " again with \"execute\": true, then commit with the confirm_token the preview returns.");
+    }
+}
