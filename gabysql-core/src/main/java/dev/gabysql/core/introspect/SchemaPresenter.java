@@ -25,6 +25,15 @@ public final class SchemaPresenter {
      */
     public static Rendered describe(SchemaModel model, DetailLevel level, SchemaFilter filter, String cursor,
                                     int budget) {
+        if (!filter.isAll()) {
+            return render(model, level, filter, cursor, budget); // a filtered read is a fresh model each time
+        }
+        return RenderCache.get(model, level + "|" + cursor + "|" + budget, () -> render(model, level, filter, cursor,
+                budget));
+    }
+
+    private static Rendered render(SchemaModel model, DetailLevel level, SchemaFilter filter, String cursor,
+                                   int budget) {
         String fingerprint = PageCursor.fingerprint(level, filter);
         int offset = PageCursor.decode(cursor, fingerprint);
         NameStyle ns = NameStyle.of(model);
