@@ -28,11 +28,13 @@ final class NodeClient {
             TestDatabases.skipOrFail("Node.js or npm is not installed: the TypeScript MCP client cannot run");
         }
         if (!Files.isDirectory(DIR.resolve("node_modules").resolve("@modelcontextprotocol").resolve("sdk"))) {
+            Path log = Path.of("target", "npm-ci.log").toAbsolutePath(); // never in the source tree
+            Files.createDirectories(log.getParent());
             Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(DIR.toFile())
-                    .redirectErrorStream(true).redirectOutput(DIR.resolve("npm-ci.log").toFile()).start();
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
                 npm.destroyForcibly();
-                TestDatabases.skipOrFail("npm ci failed in " + DIR + " (see npm-ci.log there)");
+                TestDatabases.skipOrFail("npm ci failed in " + DIR + " (see " + log + ")");
             }
         }
     }
