@@ -1,9 +1,9 @@
 package dev.gabysql.core.dialect.mariadb;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.dialect.internal.ReadWritePools;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
@@ -26,29 +26,21 @@ import org.slf4j.LoggerFactory;
  */
 final class MariaDbConnectionSource implements ConnectionSource {
     private static final Logger LOG = LoggerFactory.getLogger(MariaDbConnectionSource.class);
-    private static final int POOL_SIZE = 4;
-    private static final long CONNECT_TIMEOUT_MS = 5_000;
-
     private final DatabaseConfig db;
+    private final ReadWritePools pools;
     private volatile MariaDbServer server;
-    private volatile HikariDataSource readPool;
-    private volatile HikariDataSource writePool;
 
     MariaDbConnectionSource(DatabaseConfig db) {
         this.db = db;
+        this.pools = new ReadWritePools(db, MariaDbUrls.forConnecting(db.url()),
+                (config, readOnly) -> config.setReadOnly(readOnly));
     }
 
     @Override
     public Session open(Mode mode, Limits limits) {
         boolean readOnly = mode == Mode.READONLY;
-        HikariDataSource pool = pool(readOnly);
-        Connection c;
-        try {
-            c = pool.getConnection();
-        } catch (SQLException e) {
-            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
-                    + "` (" + db.displayUrl() + "): " + rootMessage(e), null, e.getSQLState(), null);
-        }
+        HikariDataSource pool = pools.pool(readOnly);
+        Connection c = pools.connect(pool);
         try {
             MariaDbServer s = server(c);
             begin(c, s, readOnly, limits);
@@ -89,55 +81,8 @@ final class MariaDbConnectionSource implements ConnectionSource {
         return server;
     }
 
-    private HikariDataSource pool(boolean readOnly) {
-        HikariDataSource p = readOnly ? readPool : writePool;
-        if (p != null) {
-            return p;
-        }
-        synchronized (this) {
-            if (readOnly && readPool == null) {
-                readPool = createPool(true);
-            } else if (!readOnly && writePool == null) {
-                writePool = createPool(false);
-            }
-            return readOnly ? readPool : writePool;
-        }
-    }
-
-    private HikariDataSource createPool(boolean readOnly) {
-        HikariConfig config = new HikariConfig();
-        config.setPoolName("gabysql-" + db.name() + (readOnly ? "-ro" : "-rw"));
-        config.setJdbcUrl(MariaDbUrls.forConnecting(db.url()));
-        if (db.user() != null) {
-            config.setUsername(db.user());
-        }
-        if (db.password() != null) {
-            config.setPassword(db.password());
-        }
-        config.setAutoCommit(false);
-        config.setReadOnly(readOnly);
-        config.setMaximumPoolSize(POOL_SIZE);
-        config.setMinimumIdle(0);
-        config.setConnectionTimeout(CONNECT_TIMEOUT_MS);
-        config.setInitializationFailTimeout(-1);
-        return new HikariDataSource(config);
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t.getMessage() == null ? e.getMessage() : t.getMessage();
-    }
-
     @Override
-    public synchronized void close() {
-        if (readPool != null) {
-            readPool.close();
-        }
-        if (writePool != null) {
-            writePool.close();
-        }
+    public void close() {
+        pools.close();
     }
 }

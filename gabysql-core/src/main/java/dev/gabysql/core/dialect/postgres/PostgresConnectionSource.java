@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.dialect.internal.ReadWritePools;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
@@ -22,28 +23,28 @@ import java.sql.Statement;
  * Thread-safe.
  */
 final class PostgresConnectionSource implements ConnectionSource {
-    private static final int POOL_SIZE = 4;
-    private static final long CONNECT_TIMEOUT_MS = 5_000;
-
     private final DatabaseConfig db;
-    private volatile HikariDataSource readPool;
-    private volatile HikariDataSource writePool;
+    private final ReadWritePools pools;
 
     PostgresConnectionSource(DatabaseConfig db) {
         this.db = db;
+        this.pools = new ReadWritePools(db, db.url(), PostgresConnectionSource::configure);
+    }
+
+    /** Driver properties: the application name, a connect timeout, and read-only sessions for the read pool. */
+    private static void configure(HikariConfig config, boolean readOnly) {
+        config.addDataSourceProperty("ApplicationName", "gabysql");
+        config.addDataSourceProperty("connectTimeout", "5");
+        if (readOnly) {
+            config.addDataSourceProperty("options", "-c default_transaction_read_only=on");
+        }
     }
 
     @Override
     public Session open(Mode mode, Limits limits) {
         boolean readOnly = mode == Mode.READONLY;
         HikariDataSource pool = pool(readOnly);
-        Connection c;
-        try {
-            c = pool.getConnection();
-        } catch (SQLException e) {
-            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
-                    + "` (" + db.displayUrl() + "): " + rootMessage(e), null, e.getSQLState(), null);
-        }
+        Connection c = pools.connect(pool);
         try {
             begin(c, readOnly, limits);
             return new PgSession(pool, c);
@@ -67,7 +68,7 @@ final class PostgresConnectionSource implements ConnectionSource {
     /** The pool; a URL the driver rejects (bad port, malformed) is a configuration error, its text never shown. */
     private HikariDataSource pool(boolean readOnly) {
         try {
-            return readOnly ? readPool() : writePool();
+            return pools.pool(readOnly);
         } catch (RuntimeException e) { // HikariCP: "Failed to get driver instance for jdbcUrl=…" (URL unmasked)
             throw new GabyException(ErrorCode.CONFIG_INVALID, "Database `" + db.name() + "` ("
                     + db.displayUrl() + "): the PostgreSQL driver does not accept this JDBC URL.",
@@ -75,71 +76,9 @@ final class PostgresConnectionSource implements ConnectionSource {
         }
     }
 
-    private HikariDataSource readPool() {
-        HikariDataSource p = readPool;
-        if (p == null) {
-            synchronized (this) {
-                if (readPool == null) {
-                    readPool = createPool(true);
-                }
-                p = readPool;
-            }
-        }
-        return p;
-    }
-
-    private HikariDataSource writePool() {
-        HikariDataSource p = writePool;
-        if (p == null) {
-            synchronized (this) {
-                if (writePool == null) {
-                    writePool = createPool(false);
-                }
-                p = writePool;
-            }
-        }
-        return p;
-    }
-
-    private HikariDataSource createPool(boolean readOnly) {
-        HikariConfig config = new HikariConfig();
-        config.setPoolName("gabysql-" + db.name() + (readOnly ? "-ro" : "-rw"));
-        config.setJdbcUrl(db.url());
-        if (db.user() != null) {
-            config.setUsername(db.user());
-        }
-        if (db.password() != null) {
-            config.setPassword(db.password());
-        }
-        config.setAutoCommit(false);
-        config.setMaximumPoolSize(POOL_SIZE);
-        config.setMinimumIdle(0);
-        config.setConnectionTimeout(CONNECT_TIMEOUT_MS);
-        config.setInitializationFailTimeout(-1);
-        config.addDataSourceProperty("ApplicationName", "gabysql");
-        config.addDataSourceProperty("connectTimeout", "5");
-        if (readOnly) {
-            config.addDataSourceProperty("options", "-c default_transaction_read_only=on");
-        }
-        return new HikariDataSource(config);
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t.getMessage() == null ? e.getMessage() : t.getMessage();
-    }
-
     @Override
-    public synchronized void close() {
-        if (readPool != null) {
-            readPool.close();
-        }
-        if (writePool != null) {
-            writePool.close();
-        }
+    public void close() {
+        pools.close();
     }
 
     /** One transaction on one pooled connection, reset with DISCARD ALL before it goes back. */

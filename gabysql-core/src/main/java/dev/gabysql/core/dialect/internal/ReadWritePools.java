@@ -1,0 +1,100 @@
+package dev.gabysql.core.dialect.internal;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.function.BiConsumer;
+
+/**
+ * The two HikariCP pools of a server database — one for readonly sessions, one for writes — created lazily on
+ * first use (start-up stays fast and a database nobody queries is never contacted), with the settings every
+ * dialect shares: autocommit off, a small pool, no idle connections kept open, a short connection timeout, no
+ * failure at creation. A dialect adds its own driver properties through {@code customize}. Thread-safe.
+ */
+public final class ReadWritePools implements AutoCloseable {
+    private static final int POOL_SIZE = 4;
+    private static final long CONNECT_TIMEOUT_MS = 5_000;
+
+    private final DatabaseConfig db;
+    private final String jdbcUrl;
+    private final BiConsumer<HikariConfig, Boolean> customize;
+    private volatile HikariDataSource readPool;
+    private volatile HikariDataSource writePool;
+
+    /**
+     * @param jdbcUrl   the URL to connect with (a dialect may rewrite the configured one)
+     * @param customize adds dialect settings to a pool's configuration; the boolean says whether it is readonly
+     */
+    public ReadWritePools(DatabaseConfig db, String jdbcUrl, BiConsumer<HikariConfig, Boolean> customize) {
+        this.db = db;
+        this.jdbcUrl = jdbcUrl;
+        this.customize = customize;
+    }
+
+    /** The pool for readonly sessions or for writes, created on first use. */
+    public HikariDataSource pool(boolean readOnly) {
+        HikariDataSource p = readOnly ? readPool : writePool;
+        if (p != null) {
+            return p;
+        }
+        synchronized (this) {
+            if (readOnly && readPool == null) {
+                readPool = create(true);
+            } else if (!readOnly && writePool == null) {
+                writePool = create(false);
+            }
+            return readOnly ? readPool : writePool;
+        }
+    }
+
+    /** A connection from {@code pool}; a failure is DATABASE_UNAVAILABLE with the URL masked. */
+    public Connection connect(HikariDataSource pool) {
+        try {
+            return pool.getConnection();
+        } catch (SQLException e) {
+            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
+                    + "` (" + db.displayUrl() + "): " + rootMessage(e), null, e.getSQLState(), null);
+        }
+    }
+
+    private HikariDataSource create(boolean readOnly) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("gabysql-" + db.name() + (readOnly ? "-ro" : "-rw"));
+        config.setJdbcUrl(jdbcUrl);
+        if (db.user() != null) {
+            config.setUsername(db.user());
+        }
+        if (db.password() != null) {
+            config.setPassword(db.password());
+        }
+        config.setAutoCommit(false);
+        config.setMaximumPoolSize(POOL_SIZE);
+        config.setMinimumIdle(0);
+        config.setConnectionTimeout(CONNECT_TIMEOUT_MS);
+        config.setInitializationFailTimeout(-1);
+        customize.accept(config, readOnly);
+        return new HikariDataSource(config);
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? e.getMessage() : t.getMessage();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (readPool != null) {
+            readPool.close();
+        }
+        if (writePool != null) {
+            writePool.close();
+        }
+    }
+}

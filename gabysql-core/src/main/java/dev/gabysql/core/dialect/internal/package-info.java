@@ -1,0 +1,2 @@
+/** Pieces the dialects share (HikariCP pools); not part of gabysql's API. */
+package dev.gabysql.core.dialect.internal;
