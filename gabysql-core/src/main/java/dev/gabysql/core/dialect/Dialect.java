@@ -45,9 +45,9 @@ public interface Dialect {
 
     /**
      * What callers should know about every database of this kind, shown by {@code gabysql_list_databases}: e.g.
-     * that the engine-level read-only layer is weaker than for the first-class dialects.
+     * that the engine-level read-only layer is weaker than for the first-class dialects, or that a file is missing.
      */
-    default List<String> warnings() {
+    default List<String> warnings(DatabaseConfig db) {
         return List.of();
     }
 

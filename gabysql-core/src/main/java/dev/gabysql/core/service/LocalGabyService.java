@@ -28,8 +28,6 @@ import dev.gabysql.core.introspect.SchemaPresenter;
 import dev.gabysql.core.introspect.SchemaSearch;
 import dev.gabysql.core.introspect.TablePresenter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -79,14 +77,10 @@ public final class LocalGabyService implements GabyService {
             try {
                 Dialect d = Dialects.forDatabase(db);
                 dialect = d.id();
-                warnings.addAll(d.warnings());
+                warnings.addAll(d.warnings(db));
             } catch (GabyException e) {
                 dialect = "unsupported";
                 warnings.add(e.getMessage());
-            }
-            Path file = sqliteFile(db);
-            if (file != null && !Files.exists(file)) {
-                warnings.add("file not found: " + file);
             }
             String privilege = privilegeWarnings.get(db.name());
             if (privilege != null) {
@@ -357,18 +351,5 @@ public final class LocalGabyService implements GabyService {
             default:
                 throw new GabyException(ErrorCode.INTERNAL, "Unhandled meta-command " + meta.kind());
         }
-    }
-
-    private static Path sqliteFile(DatabaseConfig db) {
-        String url = db.url();
-        if (url == null || !url.startsWith("jdbc:sqlite:")) {
-            return null;
-        }
-        String rest = url.substring("jdbc:sqlite:".length());
-        if (rest.isEmpty() || rest.startsWith(":memory:") || rest.startsWith("file:")) {
-            return null;
-        }
-        int q = rest.indexOf('?');
-        return Path.of(q >= 0 ? rest.substring(0, q) : rest);
     }
 }

@@ -69,7 +69,7 @@ public final class GenericJdbcDialect implements Dialect {
     }
 
     @Override
-    public List<String> warnings() {
+    public List<String> warnings(DatabaseConfig db) {
         return List.of(WEAK_ENGINE_LAYER);
     }
 }

@@ -48,6 +48,13 @@ public final class SqliteDialect implements Dialect {
         return "EXPLAIN QUERY PLAN " + sql;
     }
 
+    /** A database file that is not there (yet) is listed, with this warning, rather than hidden. */
+    @Override
+    public List<String> warnings(DatabaseConfig db) {
+        java.nio.file.Path file = SqliteConnectionSource.fileOf(db.url());
+        return file != null && !java.nio.file.Files.exists(file) ? List.of("file not found: " + file) : List.of();
+    }
+
     /** SQLite has no roles: the operating system's permission on the file is the least privilege. */
     @Override
     public String writeAccessWarning(DatabaseConfig db, Connection connection) {
