@@ -76,6 +76,7 @@ final class SqliteConnectionSource implements ConnectionSource {
             throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "The SQLite file of database `" + db.name()
                     + "` does not exist: " + file, "Check the path given with --db or the data directory.");
         }
+        SqliteNativeLibrary.prepare();
         try {
             SQLiteConfig config = new SQLiteConfig();
             config.enableLoadExtension(false);
