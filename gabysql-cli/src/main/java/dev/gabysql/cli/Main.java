@@ -46,6 +46,12 @@ public final class Main {
      * still reads {@code gabysql NAME}.
      */
     public static int run(String... args) {
+        if (args.length > 0 && "mcp".equals(args[0])) {
+            McpCommand mcp = McpArguments.parse(Arrays.copyOfRange(args, 1, args.length));
+            if (mcp != null) {
+                return runDirectly(mcp);
+            }
+        }
         CommandLine cl = args.length > 0 ? subcommand(args[0]) : null;
         String[] rest = cl == null ? args : Arrays.copyOfRange(args, 1, args.length);
         if (cl == null) {
@@ -53,6 +59,15 @@ public final class Main {
         }
         cl.setExecutionExceptionHandler(new ErrorHandler());
         return cl.execute(rest);
+    }
+
+    /** Runs a command read by {@link McpArguments}; a failure is reported as picocli's handler would. */
+    private static int runDirectly(McpCommand mcp) {
+        try {
+            return mcp.call();
+        } catch (Exception e) {
+            return new ErrorHandler().handleExecutionException(e, new CommandLine(mcp), null);
+        }
     }
 
     /** The named subcommand alone, or null for anything else (help, options of the top command, a typo). */
