@@ -3,6 +3,7 @@ package dev.gabysql.cli;
 import dev.gabysql.core.service.GabyService;
 import dev.gabysql.mcp.McpOptions;
 import dev.gabysql.mcp.StdioServer;
+import dev.gabysql.mcp.Warmup;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -45,9 +46,12 @@ final class McpCommand implements Callable<Integer> {
         OutputStream protocolOut = takeStdout();
         GabyService service = server != null ? Gateway.open(server, token, common)
                 : common.openServiceCheckingPrivileges(); // layer 1, in the background (SPEC §3)
+        McpOptions options = McpOptions.defaults(VersionProvider.version());
+        // the gateway runs no local database code: nothing of it to compile ahead
+        Runnable afterInitialized = server == null ? () -> Warmup.start(options) : null;
         try {
-            StdioServer.serve(service, McpOptions.defaults(VersionProvider.version()),
-                    new FileInputStream(FileDescriptor.in), protocolOut);
+            StdioServer.serve(service, options, new FileInputStream(FileDescriptor.in), protocolOut,
+                    afterInitialized);
         } finally {
             closeWithin(service, CLOSE_WAIT_MS);
         }

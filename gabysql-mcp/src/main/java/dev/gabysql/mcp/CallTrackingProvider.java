@@ -16,19 +16,26 @@ final class CallTrackingProvider implements McpServerTransportProvider {
     private final McpServerTransportProvider delegate;
     private final InFlightCalls calls;
     private final Runnable onSessionClose;
+    private final Runnable onInitialized;
 
-    /** {@code onSessionClose} (may be null) runs when the transport closes a session, e.g. at the end of stdin. */
-    CallTrackingProvider(McpServerTransportProvider delegate, InFlightCalls calls, Runnable onSessionClose) {
+    /**
+     * {@code onSessionClose} (may be null) runs when the transport closes a session, e.g. at the end of stdin;
+     * {@code onInitialized} (may be null) once per session, after the client's {@code notifications/initialized}.
+     */
+    CallTrackingProvider(McpServerTransportProvider delegate, InFlightCalls calls, Runnable onSessionClose,
+                         Runnable onInitialized) {
         this.delegate = delegate;
         this.calls = calls;
         this.onSessionClose = onSessionClose == null ? () -> { } : onSessionClose;
+        this.onInitialized = onInitialized;
     }
 
     @Override
     public void setSessionFactory(McpServerSession.Factory factory) {
         delegate.setSessionFactory(transport -> {
             McpServerTransport serial = new SerializedSendTransport(transport);
-            return new CallTrackingSession(factory.create(serial), serial, calls, onSessionClose);
+            return new CallTrackingSession(factory.create(serial), serial, calls, onSessionClose,
+                    onInitialized);
         });
     }
 

@@ -17,22 +17,30 @@ import reactor.core.publisher.Mono;
  */
 final class CallTrackingSession extends McpServerSession {
     static final String METHOD_CANCELLED = "notifications/cancelled";
+    static final String METHOD_INITIALIZED = "notifications/initialized";
 
     private final McpServerSession inner;
     private final InFlightCalls calls;
     private final Runnable onClose;
+    private Runnable onInitialized;
 
+    /** {@code onInitialized} (may be null) runs once, when the client says {@code notifications/initialized}. */
     CallTrackingSession(McpServerSession inner, McpServerTransport transport, InFlightCalls calls,
-                        Runnable onClose) {
+                        Runnable onClose, Runnable onInitialized) {
         super(inner.getId(), Duration.ZERO, transport, null, Map.of(), Map.of(), Mono::empty,
                 TrustedOutputValidator.INSTANCE);
         this.inner = inner;
         this.calls = calls;
         this.onClose = onClose;
+        this.onInitialized = onInitialized;
     }
 
     @Override
     public Mono<Void> handle(McpSchema.JSONRPCMessage message) {
+        if (onInitialized != null && message instanceof McpSchema.JSONRPCNotification
+                && METHOD_INITIALIZED.equals(((McpSchema.JSONRPCNotification) message).method())) {
+            return inner.handle(message).doFinally(s -> initialized());
+        }
         if (message instanceof McpSchema.JSONRPCNotification
                 && METHOD_CANCELLED.equals(((McpSchema.JSONRPCNotification) message).method())) {
             calls.cancel(((McpSchema.JSONRPCNotification) message).params());
@@ -43,6 +51,15 @@ final class CallTrackingSession extends McpServerSession {
             return calls.track(((McpSchema.JSONRPCRequest) message).id(), inner.handle(message));
         }
         return inner.handle(message);
+    }
+
+    /** Runs the hook once (the transport hands messages over one at a time). */
+    private void initialized() {
+        Runnable hook = onInitialized;
+        onInitialized = null;
+        if (hook != null) {
+            hook.run();
+        }
     }
 
     @Override

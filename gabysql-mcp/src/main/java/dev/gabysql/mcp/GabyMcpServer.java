@@ -30,7 +30,7 @@ public final class GabyMcpServer {
     /** A session-based transport (stdio): {@code notifications/cancelled} cancels the running statement. */
     public static McpSyncServer create(McpServerTransportProvider transport, GabyService service,
                                        McpOptions options) {
-        return build(McpServer.sync(new CallTrackingProvider(transport, new InFlightCalls(), null)), service,
+        return build(McpServer.sync(new CallTrackingProvider(transport, new InFlightCalls(), null, null)), service,
                 options);
     }
 
@@ -44,9 +44,17 @@ public final class GabyMcpServer {
         return build(McpServer.sync(transport), service, options);
     }
 
-    /** The SDK's JSON binding on Jackson 2 with the SDK's expected defaults. */
+    /**
+     * The SDK's JSON binding on Jackson 2 with the SDK's expected defaults: one per process, shared by transports and
+     * servers, because Jackson builds its (de)serializers once per mapper and that is most of a first call's cost.
+     */
     public static McpJsonMapper jsonMapper() {
-        return new JacksonMcpJsonMapper(new ObjectMapper());
+        return SharedMapper.INSTANCE;
+    }
+
+    /** Created on first use (a gateway-only process still needs it; nothing needs it before). */
+    private static final class SharedMapper {
+        static final McpJsonMapper INSTANCE = new JacksonMcpJsonMapper(new ObjectMapper());
     }
 
     static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {

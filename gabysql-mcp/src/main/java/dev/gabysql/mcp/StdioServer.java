@@ -19,11 +19,22 @@ public final class StdioServer {
     /** Serves until the input ends. The caller closes the service afterwards and exits. */
     public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out)
             throws InterruptedException {
+        serve(service, options, in, out, null);
+    }
+
+    /**
+     * Serves until the input ends; {@code afterInitialized} (may be null) runs once the client has sent
+     * {@code notifications/initialized}, on the thread that handled it: it must return at once (e.g. start
+     * {@link Warmup} in the background).
+     */
+    public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out,
+                             Runnable afterInitialized) throws InterruptedException {
+        JsonPriming.start(GabyMcpServer.jsonMapper());
         EndOfInput input = new EndOfInput(in);
         InFlightCalls calls = new InFlightCalls();
         StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), input, out);
         McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
-                input::end)), service, options);
+                input::end, afterInitialized)), service, options);
         try {
             input.await();
         } finally {

@@ -1,0 +1,221 @@
+package dev.gabysql.mcp;
+
+import dev.gabysql.core.catalog.Catalog;
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.config.Settings;
+import dev.gabysql.core.service.LocalGabyService;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Makes the JIT compile the request path before the client's first real tool call. A JVM runs new code in its
+ * interpreter until a method has run a few hundred times: a 1-row query that takes 0.1 ms once compiled takes over
+ * 1 ms for its first few dozen calls (issue 7). Right after the client's {@code notifications/initialized}, while
+ * an agent reads the tool list and thinks, this class plays a client against a private {@link StdioServer} over an
+ * in-memory pipe, on a throw-away SQLite database in a temporary directory: the same transport, session, tools,
+ * service, guard, driver and JSON code as a real call, so the same methods get compiled. It never touches the
+ * user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one daemon thread
+ * and costs a few hundred milliseconds of CPU once per process. {@code GABYSQL_WARMUP=0} turns it off.
+ */
+public final class Warmup implements Runnable {
+    /**
+     * Calls of each kind. The launcher lowers the JIT's compile thresholds for the request path's packages
+     * tenfold (C1 then compiles a method after about 20 calls instead of 200), so a few dozen rounds suffice.
+     */
+    static final int ROUNDS = 60;
+    private static final long REPLY_TIMEOUT_MS = 5_000;
+    private static final String DB = "warmup";
+
+    private final McpOptions options;
+    private final int rounds;
+    private int answered;
+
+    Warmup(McpOptions options, int rounds) {
+        this.options = options;
+        this.rounds = rounds;
+    }
+
+    /** Starts a warm-up in the background unless {@code GABYSQL_WARMUP=0}. Returns at once. */
+    public static void start(McpOptions options) {
+        if ("0".equals(System.getenv("GABYSQL_WARMUP"))) {
+            return;
+        }
+        Thread t = new Thread(new Warmup(options, ROUNDS), "gabysql-warmup");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    @Override
+    public void run() {
+        Path dir = null;
+        Thread cleanup = null;
+        try {
+            dir = Files.createTempDirectory("gabysql-warmup");
+            Path created = dir;
+            cleanup = new Thread(() -> deleteQuietly(created), "gabysql-warmup-cleanup");
+            Runtime.getRuntime().addShutdownHook(cleanup); // the process may end before the warm-up does
+            Path file = createDatabase(dir.resolve("warmup.db"));
+            try (LocalGabyService service = new LocalGabyService(
+                    new Catalog(List.of(DatabaseConfig.sqlite(DB, file))), Settings.DEFAULT)) {
+                play(service);
+            }
+        } catch (IOException | SQLException | RuntimeException | InterruptedException e) {
+            // a warm-up that cannot run only leaves the first calls slower
+        } finally {
+            deleteQuietly(dir);
+            removeQuietly(cleanup);
+        }
+    }
+
+    private static void removeQuietly(Thread hook) {
+        try {
+            if (hook != null) {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook runs anyway
+        }
+    }
+
+    /** How many requests were answered (tests). */
+    int answered() {
+        return answered;
+    }
+
+    private void play(LocalGabyService service) throws IOException, InterruptedException {
+        PipedOutputStream toServer = new PipedOutputStream();
+        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        Replies replies = new Replies();
+        Thread server = new Thread(() -> {
+            try {
+                StdioServer.serve(service, options, serverIn, replies);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "gabysql-warmup-server");
+        server.setDaemon(true);
+        server.start();
+        try {
+            int id = 0;
+            send(toServer, request(++id, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"gabysql-warmup\",\"version\":\"1\"}}"));
+            if (!replies.await()) {
+                return;
+            }
+            send(toServer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            for (int i = 0; i < rounds; i++) {
+                for (String call : calls(i)) {
+                    send(toServer, request(++id, "tools/call", call));
+                    if (!replies.await()) {
+                        return;
+                    }
+                    answered++;
+                }
+            }
+        } finally {
+            toServer.close();
+            server.join(REPLY_TIMEOUT_MS);
+        }
+    }
+
+    /** The calls of one round: the read tools an agent uses most. */
+    private static List<String> calls(int round) {
+        return List.of(
+                tool("gabysql_query", "{\"db\":\"" + DB + "\",\"sql\":\"SELECT * FROM customers WHERE id = "
+                        + (round % 50 + 1) + "\"}"),
+                tool("gabysql_describe_table", "{\"db\":\"" + DB + "\",\"table\":\"orders\"}"),
+                tool("gabysql_describe_database", "{\"db\":\"" + DB + "\",\"detail\":\""
+                        + (round % 2 == 0 ? "names" : "full") + "\"}"));
+    }
+
+    private static String tool(String name, String arguments) {
+        return "{\"name\":\"" + name + "\",\"arguments\":" + arguments + "}";
+    }
+
+    private static String request(int id, String method, String params) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    }
+
+    private static void send(OutputStream out, String line) throws IOException {
+        out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** A small shop: two related tables with keys and an index, a few dozen rows. */
+    private static Path createDatabase(Path file) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+             Statement st = c.createStatement()) {
+            st.executeUpdate("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT UNIQUE,"
+                    + " city TEXT, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)");
+            st.executeUpdate("CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL"
+                    + " REFERENCES customers(id), total NUMERIC(10,2) CHECK (total >= 0), status TEXT)");
+            st.executeUpdate("CREATE INDEX orders_customer ON orders(customer_id)");
+            st.executeUpdate("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50)"
+                    + " INSERT INTO customers (id, name, email, city) SELECT i, 'Customer ' || i,"
+                    + " 'c' || i || '@example.com', 'City ' || (i % 7) FROM n");
+            st.executeUpdate("INSERT INTO orders (customer_id, total, status) SELECT id, id * 3.5, 'paid'"
+                    + " FROM customers");
+        }
+        return file;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException e) {
+            // left for the temporary directory's own cleaning
+        }
+    }
+
+    /**
+     * The server's output, discarded line by line; {@link #await()} waits for the next reply and says whether it was
+     * a success (a JSON-RPC error or a tool error would warm the wrong path: the warm-up stops).
+     */
+    private static final class Replies extends OutputStream {
+        private final BlockingQueue<Boolean> outcomes = new LinkedBlockingQueue<>();
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+        @Override
+        public synchronized void write(int b) {
+            if (b != '\n') {
+                line.write(b);
+                return;
+            }
+            String reply = line.toString(StandardCharsets.UTF_8);
+            line.reset();
+            outcomes.add(!reply.contains("\"error\":") && !reply.contains("\"isError\":true"));
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                write(b[i]);
+            }
+        }
+
+        boolean await() throws InterruptedException {
+            Boolean ok = outcomes.poll(REPLY_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            return ok != null && ok;
+        }
+    }
+}
