@@ -51,15 +51,29 @@ public final class Warmup implements Runnable {
         this.rounds = rounds;
     }
 
-    /** Starts a warm-up in the background unless {@code GABYSQL_WARMUP=0}. Returns at once. */
+    /**
+     * Starts a warm-up in the background and returns at once. {@code GABYSQL_WARMUP} sets the number of rounds
+     * ({@code 0} turns the warm-up off).
+     */
     public static void start(McpOptions options) {
-        if ("0".equals(System.getenv("GABYSQL_WARMUP"))) {
+        int rounds = rounds(System.getenv("GABYSQL_WARMUP"));
+        if (rounds == 0) {
             return;
         }
-        Thread t = new Thread(new Warmup(options, ROUNDS), "gabysql-warmup");
+        Thread t = new Thread(new Warmup(options, rounds), "gabysql-warmup");
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();
+    }
+
+    /** The rounds asked for: a number from 0 to 10,000, else the default. */
+    static int rounds(String setting) {
+        try {
+            int n = setting == null ? ROUNDS : Integer.parseInt(setting.trim());
+            return n < 0 || n > 10_000 ? ROUNDS : n;
+        } catch (NumberFormatException e) {
+            return ROUNDS;
+        }
     }
 
     @Override

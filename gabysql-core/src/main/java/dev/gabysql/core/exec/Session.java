@@ -15,6 +15,14 @@ public interface Session extends AutoCloseable {
     /** Marks the connection as in doubt: it will be discarded instead of reused. */
     void markBroken();
 
+    /**
+     * True when {@link #close()} may run after the caller has its answer ({@link SessionCloser}): the session
+     * will only roll back and reset. Default: false.
+     */
+    default boolean mayEndLater() {
+        return false;
+    }
+
     @Override
     void close();
 }

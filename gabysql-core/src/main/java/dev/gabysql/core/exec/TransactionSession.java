@@ -14,6 +14,7 @@ import java.sql.SQLException;
  */
 public abstract class TransactionSession implements Session {
     private final Connection connection;
+    private boolean readOnly;
     private boolean committed;
     private boolean broken;
 
@@ -43,6 +44,12 @@ public abstract class TransactionSession implements Session {
         }
     }
 
+    /** A readonly session that is not in doubt: its end is a rollback and a reset. */
+    @Override
+    public boolean mayEndLater() {
+        return readOnly && !committed && !broken;
+    }
+
     @Override
     public final void markBroken() {
         broken = true;
@@ -50,25 +57,38 @@ public abstract class TransactionSession implements Session {
 
     @Override
     public final void close() {
-        if (!committed) {
-            try {
+        try {
+            if (committed) {
+                if (!broken) {
+                    reset();
+                }
+            } else if (broken) {
                 connection.rollback();
-            } catch (SQLException e) {
-                broken = true;
+            } else {
+                rollbackAndReset();
             }
-        }
-        if (!broken) {
-            try {
-                reset();
-            } catch (SQLException e) {
-                broken = true;
-            }
+        } catch (SQLException e) {
+            broken = true;
         }
         release(broken);
     }
 
+    /** Says the session is a readonly one (its end may then be deferred: {@link #mayEndLater()}). */
+    protected final void markReadOnly() {
+        readOnly = true;
+    }
+
     /** Undoes session state a transaction's end leaves behind (locks, variables, settings). Default: nothing. */
     protected void reset() throws SQLException {
+    }
+
+    /**
+     * Rolls the transaction back, then {@link #reset()}s. A dialect may do both in one round trip to the server
+     * (PostgreSQL does: every read ends here).
+     */
+    protected void rollbackAndReset() throws SQLException {
+        connection.rollback();
+        reset();
     }
 
     /** Gives the connection back; {@code inDoubt} means it must not be reused. */

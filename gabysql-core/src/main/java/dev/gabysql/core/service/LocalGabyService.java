@@ -13,6 +13,7 @@ import dev.gabysql.core.exec.ConfirmTokens;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.QueryRunner;
 import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.exec.SessionCloser;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.AccessPolicy;
 import dev.gabysql.core.guard.InspectedStatement;
@@ -53,6 +54,7 @@ public final class LocalGabyService implements GabyService {
     private final WritePath writes;
     private final Map<String, DatabaseHandle> handles = new ConcurrentHashMap<>();
     private final Map<String, String> privilegeWarnings = new ConcurrentHashMap<>();
+    private final SessionCloser closer = new SessionCloser();
 
     public LocalGabyService(Catalog catalog, Settings settings) {
         this.catalog = catalog;
@@ -259,6 +261,7 @@ public final class LocalGabyService implements GabyService {
 
     @Override
     public void close() {
+        closer.close();
         handles.values().forEach(DatabaseHandle::close);
         handles.clear();
         audit.close();
@@ -294,20 +297,24 @@ public final class LocalGabyService implements GabyService {
         return limits;
     }
 
-    /** Runs work in one session; a failure that leaves the connection in doubt discards it. */
-    private static <T> T withSession(DatabaseHandle h, Mode mode, Limits limits, Function<Session, T> work) {
-        try (Session s = h.source().open(mode, limits)) {
-            try {
-                return work.apply(s);
-            } catch (GabyException e) {
-                if (IN_DOUBT.contains(e.code())) {
-                    s.markBroken();
-                }
-                throw e;
-            } catch (RuntimeException e) {
+    /**
+     * Runs work in one session; a failure that leaves the connection in doubt discards it. A read's session ends
+     * after the answer is back ({@link SessionCloser}).
+     */
+    private <T> T withSession(DatabaseHandle h, Mode mode, Limits limits, Function<Session, T> work) {
+        Session s = h.source().open(mode, limits);
+        try {
+            return work.apply(s);
+        } catch (GabyException e) {
+            if (IN_DOUBT.contains(e.code())) {
                 s.markBroken();
-                throw e;
             }
+            throw e;
+        } catch (RuntimeException e) {
+            s.markBroken();
+            throw e;
+        } finally {
+            closer.close(s);
         }
     }
 

@@ -14,40 +14,73 @@ import dev.gabysql.core.exec.TransactionSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 
 /**
  * PostgreSQL sessions from two lazily created HikariCP pools: one whose connections carry
  * {@code default_transaction_read_only=on} for readonly calls, one for writes. Every checkout runs in an explicit
- * transaction with {@code statement_timeout}, {@code lock_timeout} and {@code idle_in_transaction_session_timeout}
- * set locally; readonly transactions are READ ONLY and always end in ROLLBACK. A connection in doubt is evicted.
- * Thread-safe.
+ * transaction bounded by {@code statement_timeout}, {@code lock_timeout} and
+ * {@code idle_in_transaction_session_timeout}; readonly transactions are READ ONLY and always end in ROLLBACK.
+ * A connection in doubt is evicted.
+ *
+ * <p>Round trips are the cost of a small read (issue 7: a 1-row query should answer in a fraction of a
+ * millisecond), so the settings every session needs are the connections' start-up settings (the {@code options}
+ * start-up parameter, which is also what a reset returns to) rather than statements: the transaction's BEGIN then
+ * travels with the query, and the rollback travels with the reset. A session whose limits differ from the start-up
+ * ones sets its own, locally. Thread-safe.
  */
 final class PostgresConnectionSource implements ConnectionSource {
+    /**
+     * What {@code DISCARD ALL} does, statement by statement (PostgreSQL documents it so), because DISCARD ALL
+     * cannot share a message with the ROLLBACK before it: session advisory locks, LISTEN registrations, prepared
+     * statements, cursors, temporary tables, sequences' cached values and every setting go back to the start-up
+     * values (where {@code default_transaction_read_only} and the timeouts are).
+     */
+    static final String ROLLBACK_AND_RESET = "ROLLBACK; CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL;"
+            + " DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD PLANS; DISCARD TEMP;"
+            + " DISCARD SEQUENCES";
+
     private final DatabaseConfig db;
     private final ReadWritePools pools;
+    /** A URL with its own {@code options} may replace ours: then every session sets its settings itself. */
+    private final boolean urlHasOptions;
+    /** The limits the pools' connections start with: those of the first session (normally every session's). */
+    private volatile Limits startupLimits;
 
     PostgresConnectionSource(DatabaseConfig db) {
         this.db = db;
-        this.pools = new ReadWritePools(db, db.url(), PostgresConnectionSource::configure);
+        this.pools = new ReadWritePools(db, db.url(), this::configure);
+        this.urlHasOptions = db.url().toLowerCase(Locale.ROOT).contains("options=");
     }
 
-    /** Driver properties: the application name, a connect timeout, and read-only sessions for the read pool. */
-    private static void configure(HikariConfig config, boolean readOnly) {
+    /** Driver properties: the application name, a connect timeout, and the start-up settings of a session. */
+    private void configure(HikariConfig config, boolean readOnly) {
         config.addDataSourceProperty("ApplicationName", "gabysql");
         config.addDataSourceProperty("connectTimeout", "5");
-        if (readOnly) {
-            config.addDataSourceProperty("options", "-c default_transaction_read_only=on");
-        }
+        config.addDataSourceProperty("options", startupOptions(startupLimits, readOnly));
+    }
+
+    /** The {@code options} start-up parameter: settings a reset returns to. */
+    static String startupOptions(Limits limits, boolean readOnly) {
+        long timeoutMs = limits.statementTimeout().toMillis();
+        return (readOnly ? "-c default_transaction_read_only=on " : "")
+                + "-c application_name=gabysql"
+                + " -c statement_timeout=" + timeoutMs
+                + " -c lock_timeout=" + lockTimeoutMs(timeoutMs)
+                + " -c idle_in_transaction_session_timeout=" + idleTimeoutMs(timeoutMs);
     }
 
     @Override
     public Session open(Mode mode, Limits limits) {
+        if (startupLimits == null) {
+            startupLimits = limits;
+        }
         boolean readOnly = mode == Mode.READONLY;
         HikariDataSource pool = pool(readOnly);
         Connection c = pools.connect(pool);
         try {
             begin(c, readOnly, limits);
-            return new PgSession(pool, c);
+            return new PgSession(pool, c, readOnly);
         } catch (SQLException e) {
             pool.evictConnection(c);
             throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to prepare a session on `" + db.name()
@@ -55,14 +88,29 @@ final class PostgresConnectionSource implements ConnectionSource {
         }
     }
 
-    private static void begin(Connection c, boolean readOnly, Limits limits) throws SQLException {
+    /**
+     * Nothing to send when the start-up settings apply: the driver's BEGIN goes out with the first statement.
+     * Otherwise the settings are set for this transaction.
+     */
+    private void begin(Connection c, boolean readOnly, Limits limits) throws SQLException {
         long timeoutMs = limits.statementTimeout().toMillis();
+        if (!urlHasOptions && timeoutMs == startupLimits.statementTimeout().toMillis()) {
+            return;
+        }
         try (Statement st = c.createStatement()) {
             st.execute((readOnly ? "SET TRANSACTION READ ONLY; " : "")
                     + "SET LOCAL statement_timeout = " + timeoutMs + "; "
-                    + "SET LOCAL lock_timeout = " + Math.min(timeoutMs, 10_000) + "; "
-                    + "SET LOCAL idle_in_transaction_session_timeout = " + (timeoutMs + 30_000));
+                    + "SET LOCAL lock_timeout = " + lockTimeoutMs(timeoutMs) + "; "
+                    + "SET LOCAL idle_in_transaction_session_timeout = " + idleTimeoutMs(timeoutMs));
         }
+    }
+
+    private static long lockTimeoutMs(long statementTimeoutMs) {
+        return Math.min(statementTimeoutMs, 10_000);
+    }
+
+    private static long idleTimeoutMs(long statementTimeoutMs) {
+        return statementTimeoutMs + 30_000;
     }
 
     /** The pool; a URL the driver rejects (bad port, malformed) is a configuration error, its text never shown. */
@@ -81,29 +129,35 @@ final class PostgresConnectionSource implements ConnectionSource {
         pools.close();
     }
 
-    /** One transaction on one pooled connection, reset with DISCARD ALL before it goes back. */
+    /** One transaction on one pooled connection, reset to its start-up state before it goes back. */
     private static final class PgSession extends TransactionSession {
         private final HikariDataSource pool;
 
-        PgSession(HikariDataSource pool, Connection connection) {
+        PgSession(HikariDataSource pool, Connection connection, boolean readOnly) {
             super(connection);
             this.pool = pool;
+            if (readOnly) {
+                markReadOnly();
+            }
         }
 
-        /**
-         * Drops what a transaction's end does not: session advisory locks, LISTEN registrations, prepared
-         * statements, temporary tables, session settings (back to the connection's start-up values).
-         */
+        /** After a commit: {@code DISCARD ALL}, which must run outside a transaction. */
         @Override
         protected void reset() throws SQLException {
             Connection c = connection();
             c.setAutoCommit(true);
             try (Statement st = c.createStatement()) {
                 st.execute("DISCARD ALL");
-                // DISCARD ALL also resets application_name to '' (issue 3 wants every session to say gabysql)
-                st.execute("SET application_name = 'gabysql'");
             }
             c.setAutoCommit(false);
+        }
+
+        /** Every read and every preview: the rollback and the reset in one round trip. */
+        @Override
+        protected void rollbackAndReset() throws SQLException {
+            try (Statement st = connection().createStatement()) {
+                st.execute(ROLLBACK_AND_RESET);
+            }
         }
 
         @Override
