@@ -1,0 +1,135 @@
+package dev.gabysql.core.dialect.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.exec.ConnectionSource;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.testing.TestDatabases;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Layer 2 on a real PostgreSQL, without the guard: raw statements through the dialect's sessions. The settings a
+ * readonly session relies on come from the connection's start-up options (issue 7: no statement before the query),
+ * and whatever a session changes is gone when the pooled connection is handed out again.
+ */
+class PostgresSessionTest {
+    private static final Limits LIMITS = Limits.DEFAULT.withStatementTimeout(Duration.ofSeconds(20));
+
+    private String url;
+    private ConnectionSource source;
+
+    @BeforeEach
+    void setUp() {
+        url = TestDatabases.newPostgresDatabase();
+        TestDatabases.run(url, "CREATE TABLE t (id int PRIMARY KEY, v text)", "INSERT INTO t VALUES (1, 'a')");
+        source = new PostgresDialect().connect(config(url), LIMITS);
+    }
+
+    @AfterEach
+    void tearDown() {
+        source.close();
+    }
+
+    private static DatabaseConfig config(String url) {
+        return new DatabaseConfig("p", url, null, null, null, null, null, 0);
+    }
+
+    @Test
+    void aReadonlySessionIsReadOnlyAndBoundedWithoutAStatementOfItsOwn() throws SQLException {
+        try (Session s = source.open(Mode.READONLY, LIMITS)) {
+            assertThat(row(s.connection(), "SELECT current_setting('transaction_read_only'),"
+                    + " current_setting('statement_timeout'), current_setting('application_name')"))
+                    .isEqualTo("on|20s|gabysql");
+            assertThatThrownBy(() -> exec(s.connection(), "UPDATE t SET v = 'x'"))
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("25006"));
+        }
+        assertThat(TestDatabasesRow.value(url, "SELECT v FROM t")).isEqualTo("a");
+    }
+
+    @Test
+    void aReadonlySessionLeavesNothingBehindInItsConnection() throws SQLException {
+        String pid;
+        try (Session s = source.open(Mode.READONLY, LIMITS)) {
+            Connection c = s.connection();
+            pid = row(c, "SELECT pg_backend_pid()");
+            exec(c, "SELECT pg_advisory_lock(42)");
+            exec(c, "SET application_name = 'someone else'");
+            exec(c, "SET statement_timeout = 1");
+            exec(c, "SET default_transaction_read_only = off");
+            exec(c, "PREPARE left_behind AS SELECT 1");
+            exec(c, "LISTEN somewhere");
+            exec(c, "DECLARE kept CURSOR WITH HOLD FOR SELECT * FROM t");
+        }
+        try (Session s = source.open(Mode.READONLY, LIMITS)) {
+            Connection c = s.connection();
+            assertThat(row(c, "SELECT pg_backend_pid()")).isEqualTo(pid); // the same pooled connection
+            assertThat(row(c, "SELECT (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+                    + " AND pid = pg_backend_pid()), current_setting('application_name'),"
+                    + " current_setting('statement_timeout'), current_setting('default_transaction_read_only'),"
+                    + " (SELECT count(*) FROM pg_prepared_statements), (SELECT count(*) FROM pg_cursors WHERE name = 'kept'),"
+                    + " (SELECT count(*) FROM pg_listening_channels())"))
+                    .isEqualTo("0|gabysql|20s|on|0|0|0");
+        }
+    }
+
+    @Test
+    void aSessionWithOtherLimitsSetsThemForItsTransactionOnly() throws SQLException {
+        try (Session s = source.open(Mode.READONLY, LIMITS.withStatementTimeout(Duration.ofSeconds(3)))) {
+            assertThat(row(s.connection(), "SELECT current_setting('statement_timeout'),"
+                    + " current_setting('transaction_read_only')")).isEqualTo("3s|on");
+        }
+        try (Session s = source.open(Mode.READONLY, LIMITS)) {
+            assertThat(row(s.connection(), "SELECT current_setting('statement_timeout')")).isEqualTo("20s");
+        }
+    }
+
+    @Test
+    void aUrlWithItsOwnOptionsStillGetsReadOnlyBoundedSessions() throws SQLException {
+        ConnectionSource own = new PostgresDialect().connect(config(url + "&options=-c%20search_path%3Dpublic"),
+                LIMITS);
+        try (Session s = own.open(Mode.READONLY, LIMITS)) {
+            assertThat(row(s.connection(), "SELECT current_setting('transaction_read_only'),"
+                    + " current_setting('statement_timeout')")).isEqualTo("on|20s");
+        } finally {
+            own.close();
+        }
+    }
+
+    private static void exec(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    private static String row(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            StringBuilder sb = new StringBuilder();
+            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                sb.append(i > 1 ? "|" : "").append(rs.getString(i));
+            }
+            return sb.toString();
+        }
+    }
+
+    /** A value read on a fresh connection, outside any gabysql session. */
+    private static final class TestDatabasesRow {
+        static String value(String url, String sql) throws SQLException {
+            try (Connection c = java.sql.DriverManager.getConnection(url)) {
+                return row(c, sql);
+            }
+        }
+    }
+}
