@@ -134,17 +134,25 @@ public final class CommonOptions {
     }
 
     /**
-     * The local service for a long-running front end (mcp, serve): the least-privilege check (layer 1) of every
-     * readonly database runs in the background and reports on stderr; {@code gabysql_list_databases} shows the
-     * same warnings once known.
+     * The local service for a long-running front end (serve): the least-privilege check (layer 1) of every
+     * readonly database starts at once in the background ({@link #checkPrivilegesInBackground}).
      */
     public LocalGabyService openServiceCheckingPrivileges() {
         LocalGabyService service = openService();
+        checkPrivilegesInBackground(service);
+        return service;
+    }
+
+    /**
+     * Runs the least-privilege check (layer 1) of every readonly database in the background and reports on stderr;
+     * {@code gabysql_list_databases} shows the same warnings once known. It connects to each database, so
+     * {@code gabysql mcp} starts it only after the client's initialize, off the start-up path.
+     */
+    public static void checkPrivilegesInBackground(LocalGabyService service) {
         Thread t = new Thread(() -> report(service.checkLeastPrivilege()), "gabysql-privilege-check");
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();
-        return service;
     }
 
     private static void report(Map<String, String> warnings) {

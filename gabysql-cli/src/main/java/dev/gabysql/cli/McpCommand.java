@@ -1,6 +1,7 @@
 package dev.gabysql.cli;
 
 import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.mcp.McpOptions;
 import dev.gabysql.mcp.StdioServer;
 import dev.gabysql.mcp.Warmup;
@@ -44,11 +45,21 @@ final class McpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         OutputStream protocolOut = takeStdout();
-        GabyService service = server != null ? Gateway.open(server, token, common)
-                : common.openServiceCheckingPrivileges(); // layer 1, in the background (SPEC §3)
         McpOptions options = McpOptions.defaults(VersionProvider.version());
-        // the gateway runs no local database code: nothing of it to compile ahead
-        Runnable afterInitialized = server == null ? () -> Warmup.start(options) : null;
+        GabyService service;
+        Runnable afterInitialized;
+        if (server != null) {
+            service = Gateway.open(server, token, common);
+            afterInitialized = null; // the gateway runs no local database code: nothing to check or compile ahead
+        } else {
+            LocalGabyService local = common.openService();
+            service = local;
+            // layer 1 (SPEC §3) and the JIT warm-up, once the client is initialized: off the start-up path
+            afterInitialized = () -> {
+                CommonOptions.checkPrivilegesInBackground(local);
+                Warmup.start(options);
+            };
+        }
         try {
             StdioServer.serve(service, options, new FileInputStream(FileDescriptor.in), protocolOut,
                     afterInitialized);
