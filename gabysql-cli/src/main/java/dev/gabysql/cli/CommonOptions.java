@@ -144,15 +144,22 @@ public final class CommonOptions {
     }
 
     /**
-     * Runs the least-privilege check (layer 1) of every readonly database in the background and reports on stderr;
-     * {@code gabysql_list_databases} shows the same warnings once known. It connects to each database, so
-     * {@code gabysql mcp} starts it only after the client's initialize, off the start-up path.
+     * Runs the least-privilege check (layer 1) of every readonly database in the background
+     * ({@link #reportPrivileges}).
      */
     public static void checkPrivilegesInBackground(LocalGabyService service) {
-        Thread t = new Thread(() -> report(service.checkLeastPrivilege()), "gabysql-privilege-check");
+        Thread t = new Thread(() -> reportPrivileges(service), "gabysql-privilege-check");
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();
+    }
+
+    /**
+     * The least-privilege check (layer 1) of every readonly database, reported on stderr;
+     * {@code gabysql_list_databases} shows the same warnings once known. It connects to each database.
+     */
+    public static void reportPrivileges(LocalGabyService service) {
+        report(service.checkLeastPrivilege());
     }
 
     private static void report(Map<String, String> warnings) {

@@ -2,7 +2,9 @@ package dev.gabysql.cli;
 
 import dev.gabysql.core.service.GabyService;
 import dev.gabysql.core.service.LocalGabyService;
+import dev.gabysql.mcp.ClientActivity;
 import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.mcp.StdioHooks;
 import dev.gabysql.mcp.StdioServer;
 import dev.gabysql.mcp.Warmup;
 import java.io.BufferedOutputStream;
@@ -47,26 +49,45 @@ final class McpCommand implements Callable<Integer> {
         OutputStream protocolOut = takeStdout();
         McpOptions options = McpOptions.defaults(VersionProvider.version());
         GabyService service;
-        Runnable afterInitialized;
+        StdioHooks hooks;
         if (server != null) {
             service = Gateway.open(server, token, common);
-            afterInitialized = null; // the gateway runs no local database code: nothing to check or compile ahead
+            hooks = new StdioHooks() { }; // the gateway runs no local database code: nothing to prepare
         } else {
             LocalGabyService local = common.openService();
             service = local;
-            // layer 1 (SPEC §3) and the JIT warm-up, once the client is initialized: off the start-up path
-            afterInitialized = () -> {
-                CommonOptions.checkPrivilegesInBackground(local);
-                Warmup.start(options);
-            };
+            hooks = localHooks(local, options);
         }
         try {
-            StdioServer.serve(service, options, new FileInputStream(FileDescriptor.in), protocolOut,
-                    afterInitialized);
+            StdioServer.serve(service, options, new FileInputStream(FileDescriptor.in), protocolOut, hooks);
         } finally {
             closeWithin(service, CLOSE_WAIT_MS);
         }
         return 0;
+    }
+
+    /**
+     * Off the spawn-to-initialize path (issue 7): while the client's initialize is answered, one background thread
+     * connects to the databases and reads their schemas (LocalGabyService#prefetch), then runs the least-privilege
+     * check (layer 1, SPEC §3) on the connections it opened; once the client is initialized, the JIT warm-up.
+     */
+    private static StdioHooks localHooks(LocalGabyService local, McpOptions options) {
+        return new StdioHooks() {
+            @Override
+            public void serverReady() {
+                Thread t = new Thread(() -> {
+                    local.prefetch();
+                    CommonOptions.reportPrivileges(local);
+                }, "gabysql-prefetch");
+                t.setDaemon(true);
+                t.start();
+            }
+
+            @Override
+            public void initialized(ClientActivity client) {
+                Warmup.start(options, client);
+            }
+        };
     }
 
     /** The real stdout for the protocol; from here on System.out writes to stderr. */

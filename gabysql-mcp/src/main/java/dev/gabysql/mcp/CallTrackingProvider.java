@@ -17,17 +17,20 @@ final class CallTrackingProvider implements McpServerTransportProvider {
     private final InFlightCalls calls;
     private final Runnable onSessionClose;
     private final Runnable onInitialized;
+    private final ClientActivity activity;
 
     /**
      * {@code onSessionClose} (may be null) runs when the transport closes a session, e.g. at the end of stdin;
-     * {@code onInitialized} (may be null) once per session, after the client's {@code notifications/initialized}.
+     * {@code onInitialized} (may be null) once per session, after the client's {@code notifications/initialized};
+     * {@code activity} (may be null) hears of the session's messages (one session: stdio).
      */
     CallTrackingProvider(McpServerTransportProvider delegate, InFlightCalls calls, Runnable onSessionClose,
-                         Runnable onInitialized) {
+                         Runnable onInitialized, ClientActivity activity) {
         this.delegate = delegate;
         this.calls = calls;
         this.onSessionClose = onSessionClose == null ? () -> { } : onSessionClose;
         this.onInitialized = onInitialized;
+        this.activity = activity;
     }
 
     @Override
@@ -35,7 +38,7 @@ final class CallTrackingProvider implements McpServerTransportProvider {
         delegate.setSessionFactory(transport -> {
             McpServerTransport serial = new SerializedSendTransport(transport);
             return new CallTrackingSession(factory.create(serial), serial, calls, onSessionClose,
-                    onInitialized);
+                    onInitialized, activity);
         });
     }
 

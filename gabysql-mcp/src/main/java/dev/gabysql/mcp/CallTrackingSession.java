@@ -22,21 +22,38 @@ final class CallTrackingSession extends McpServerSession {
     private final McpServerSession inner;
     private final InFlightCalls calls;
     private final Runnable onClose;
+    private final ClientActivity activity;
     private Runnable onInitialized;
 
-    /** {@code onInitialized} (may be null) runs once, when the client says {@code notifications/initialized}. */
+    /**
+     * {@code onInitialized} (may be null) runs once, when the client says {@code notifications/initialized};
+     * {@code activity} (may be null) hears of every message and request.
+     */
     CallTrackingSession(McpServerSession inner, McpServerTransport transport, InFlightCalls calls,
-                        Runnable onClose, Runnable onInitialized) {
+                        Runnable onClose, Runnable onInitialized, ClientActivity activity) {
         super(inner.getId(), Duration.ZERO, transport, null, Map.of(), Map.of(), Mono::empty,
                 TrustedOutputValidator.INSTANCE);
         this.inner = inner;
         this.calls = calls;
         this.onClose = onClose;
         this.onInitialized = onInitialized;
+        this.activity = activity;
     }
 
     @Override
     public Mono<Void> handle(McpSchema.JSONRPCMessage message) {
+        if (activity == null) {
+            return route(message);
+        }
+        if (message instanceof McpSchema.JSONRPCRequest) {
+            activity.requestStarted();
+            return route(message).doFinally(s -> activity.requestFinished());
+        }
+        activity.messageReceived();
+        return route(message);
+    }
+
+    private Mono<Void> route(McpSchema.JSONRPCMessage message) {
         if (onInitialized != null && message instanceof McpSchema.JSONRPCNotification
                 && METHOD_INITIALIZED.equals(((McpSchema.JSONRPCNotification) message).method())) {
             return inner.handle(message).doFinally(s -> initialized());

@@ -19,22 +19,21 @@ public final class StdioServer {
     /** Serves until the input ends. The caller closes the service afterwards and exits. */
     public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out)
             throws InterruptedException {
-        serve(service, options, in, out, null);
+        serve(service, options, in, out, new StdioHooks() { });
     }
 
-    /**
-     * Serves until the input ends; {@code afterInitialized} (may be null) runs once the client has sent
-     * {@code notifications/initialized}, on the thread that handled it: it must return at once (e.g. start
-     * {@link Warmup} in the background).
-     */
+    /** Serves until the input ends, calling {@code hooks} at their moments. */
     public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out,
-                             Runnable afterInitialized) throws InterruptedException {
+                             StdioHooks hooks) throws InterruptedException {
         JsonPriming.start(GabyMcpServer.jsonMapper());
         EndOfInput input = new EndOfInput(in);
         InFlightCalls calls = new InFlightCalls();
+        ClientActivity activity = new ClientActivity();
         StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), input, out);
         McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
-                input::end, afterInitialized)), service, options);
+                input::end, () -> hooks.initialized(activity), activity)), service, options);
+        hooks.serverReady();
+        JsonPriming.startToolList(GabyMcpServer.jsonMapper(), server.listTools());
         try {
             input.await();
         } finally {

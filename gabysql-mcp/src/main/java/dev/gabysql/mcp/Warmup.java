@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -30,24 +31,28 @@ import java.util.stream.Stream;
  * an agent reads the tool list and thinks, this class plays a client against a private {@link StdioServer} over an
  * in-memory pipe, on a throw-away SQLite database in a temporary directory: the same transport, session, tools,
  * service, guard, driver and JSON code as a real call, so the same methods get compiled. It never touches the
- * user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one daemon thread
- * and costs a few hundred milliseconds of CPU once per process. {@code GABYSQL_WARMUP=0} turns it off.
+ * user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one daemon thread,
+ * makes each call only when the real client has been quiet for {@link #QUIET} with nothing in flight (so it never
+ * competes with a real call), and costs a couple of hundred milliseconds of CPU once per process. {@code GABYSQL_WARMUP=0} turns it off.
  */
 public final class Warmup implements Runnable {
-    /**
-     * Calls of each kind. The launcher lowers the JIT's compile thresholds for the request path's packages
-     * tenfold (C1 then compiles a method after about 20 calls instead of 200), so a few dozen rounds suffice.
-     */
-    static final int ROUNDS = 60;
+    /** Calls of each kind: about what C1 needs before it compiles a method called once per call (200). */
+    static final int ROUNDS = 200;
     private static final long REPLY_TIMEOUT_MS = 5_000;
     private static final String DB = "warmup";
 
+    /** How long the client must have been quiet before each warm-up call. */
+    static final Duration QUIET = Duration.ofMillis(20);
+
     private final McpOptions options;
+    private final ClientActivity client;
     private final int rounds;
     private int answered;
 
-    Warmup(McpOptions options, int rounds) {
+    /** {@code client}: the real session's activity; the warm-up runs only while it is quiet. */
+    Warmup(McpOptions options, ClientActivity client, int rounds) {
         this.options = options;
+        this.client = client;
         this.rounds = rounds;
     }
 
@@ -55,12 +60,12 @@ public final class Warmup implements Runnable {
      * Starts a warm-up in the background and returns at once. {@code GABYSQL_WARMUP} sets the number of rounds
      * ({@code 0} turns the warm-up off).
      */
-    public static void start(McpOptions options) {
+    public static void start(McpOptions options, ClientActivity client) {
         int rounds = rounds(System.getenv("GABYSQL_WARMUP"));
         if (rounds == 0) {
             return;
         }
-        Thread t = new Thread(new Warmup(options, rounds), "gabysql-warmup");
+        Thread t = new Thread(new Warmup(options, client, rounds), "gabysql-warmup");
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();
@@ -136,6 +141,7 @@ public final class Warmup implements Runnable {
             send(toServer, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
             for (int i = 0; i < rounds; i++) {
                 for (String call : calls(i)) {
+                    awaitQuietClient();
                     send(toServer, request(++id, "tools/call", call));
                     if (!replies.await()) {
                         return;
@@ -146,6 +152,13 @@ public final class Warmup implements Runnable {
         } finally {
             toServer.close();
             server.join(REPLY_TIMEOUT_MS);
+        }
+    }
+
+    /** Waits while the real client is being served: the warm-up must never slow a real call down. */
+    private void awaitQuietClient() throws InterruptedException {
+        while (!client.idleFor(QUIET)) {
+            Thread.sleep(QUIET.toMillis() / 4);
         }
     }
 

@@ -13,7 +13,7 @@ class WarmupTest {
     @Test
     void everyWarmupCallSucceedsAndNothingIsLeftBehind() throws Exception {
         List<Path> before = warmupDirectories();
-        Warmup warmup = new Warmup(McpOptions.defaults("test"), 4);
+        Warmup warmup = new Warmup(McpOptions.defaults("test"), new ClientActivity(), 4);
 
         warmup.run();
 

@@ -17,6 +17,8 @@ final class DatabaseHandle implements AutoCloseable {
     private final Limits limits;
     private ConnectionSource source;
     private volatile Cached cached;
+    /** Held while the whole schema is read, so that concurrent readers wait for one read instead of repeating it. */
+    private final Object schemaReading = new Object();
 
     DatabaseHandle(DatabaseConfig config, Dialect dialect, Limits limits) {
         this.config = config;
@@ -41,6 +43,10 @@ final class DatabaseHandle implements AutoCloseable {
             source = dialect.connect(config, limits);
         }
         return source;
+    }
+
+    Object schemaReading() {
+        return schemaReading;
     }
 
     SchemaModel cachedSchema() {

@@ -51,7 +51,8 @@ public final class LocalGabyService implements GabyService {
     private final Catalog catalog;
     private final Settings settings;
     private final AuditLog audit;
-    private final WritePath writes;
+    /** Made on the first write: its random confirm key costs milliseconds a readonly start-up need not pay. */
+    private volatile WritePath writes;
     private final Map<String, DatabaseHandle> handles = new ConcurrentHashMap<>();
     private final Map<String, String> privilegeWarnings = new ConcurrentHashMap<>();
     private final SessionCloser closer = new SessionCloser();
@@ -60,10 +61,23 @@ public final class LocalGabyService implements GabyService {
         this.catalog = catalog;
         this.settings = settings;
         this.audit = settings.auditLog() == null ? AuditLog.DISABLED : new AuditLog(settings.auditLog());
-        this.writes = new WritePath(settings.confirmKey() == null
-                ? ConfirmTokens.withRandomKey(settings.confirmTtl())
-                : new ConfirmTokens(settings.confirmKey().getBytes(StandardCharsets.UTF_8), settings.confirmTtl(),
-                        Clock.systemUTC()));
+    }
+
+    private WritePath writePath() {
+        WritePath w = writes;
+        if (w == null) {
+            synchronized (this) {
+                w = writes;
+                if (w == null) {
+                    w = new WritePath(settings.confirmKey() == null
+                            ? ConfirmTokens.withRandomKey(settings.confirmTtl())
+                            : new ConfirmTokens(settings.confirmKey().getBytes(StandardCharsets.UTF_8),
+                                    settings.confirmTtl(), Clock.systemUTC()));
+                    writes = w;
+                }
+            }
+        }
+        return w;
     }
 
     public Settings settings() {
@@ -144,7 +158,7 @@ public final class LocalGabyService implements GabyService {
                         + " writes.", "Use gabysql_query for reads.");
             }
             AccessPolicy.authorizeWrite(stmt, mode, request.allowFullTable());
-            return writes.execute(ctx, h, mode, stmt, request, call);
+            return writePath().execute(ctx, h, mode, stmt, request, call);
         } catch (GabyException e) {
             throw call.failed(e);
         }
@@ -237,6 +251,24 @@ public final class LocalGabyService implements GabyService {
         return found;
     }
 
+    /**
+     * Connects to each database and reads its schema into the cache, so that the first call finds both ready: a
+     * new PostgreSQL connection and a first schema read are a hundred milliseconds and more before the JIT has
+     * compiled them (issue 7: first answer within 300 ms of spawn), and an agent's first call is nearly always a
+     * description. The same read a describe makes (a constant number of catalog queries), cached for the schema
+     * TTL; a call that needs the schema meanwhile waits for this read rather than repeating it. A database that
+     * cannot be reached is skipped (its calls say so). Meant for a background thread.
+     */
+    public void prefetch() {
+        for (DatabaseConfig db : catalog.all()) {
+            try {
+                schemaModel(handle(db.name()));
+            } catch (GabyException e) {
+                // unreachable or unsupported: its own calls report that
+            }
+        }
+    }
+
     @Override
     public Rendered schema(CallContext ctx, String db) {
         return SchemaPresenter.bundle(schemaModel(handle(db)));
@@ -324,21 +356,32 @@ public final class LocalGabyService implements GabyService {
 
     /** The whole schema is cached for the schema TTL; a filtered read is small and always fresh. */
     private SchemaModel schemaModel(DatabaseHandle h, SchemaFilter filter) {
-        SchemaModel cached = filter.isAll() ? h.cachedSchema() : null;
+        if (!filter.isAll()) {
+            return readSchema(h, filter);
+        }
+        SchemaModel cached = h.cachedSchema();
         if (cached != null) {
             return cached;
         }
-        SchemaModel model = withSession(h, Mode.READONLY, h.limits(), s -> {
+        synchronized (h.schemaReading()) { // one read at a time; who waited finds it cached
+            cached = h.cachedSchema();
+            if (cached != null) {
+                return cached;
+            }
+            SchemaModel model = readSchema(h, filter);
+            h.cacheSchema(model, settings.schemaTtl());
+            return model;
+        }
+    }
+
+    private SchemaModel readSchema(DatabaseHandle h, SchemaFilter filter) {
+        return withSession(h, Mode.READONLY, h.limits(), s -> {
             try {
                 return h.dialect().schemaReader().read(s.connection(), filter).withDatabase(h.config().name());
             } catch (SQLException e) {
                 throw SqlErrors.translate("Reading the schema of `" + h.config().name() + "`", e, false, false);
             }
         });
-        if (filter.isAll()) {
-            h.cacheSchema(model, settings.schemaTtl());
-        }
-        return model;
     }
 
     private SchemaModel.Table findTable(DatabaseHandle h, String table) {

@@ -57,6 +57,9 @@ final class PostgresConnectionSource implements ConnectionSource {
     private void configure(HikariConfig config, boolean readOnly) {
         config.addDataSourceProperty("ApplicationName", "gabysql");
         config.addDataSourceProperty("connectTimeout", "5");
+        // start-up parameters (application_name, extra_float_digits) go in the start-up packet instead of
+        // statements after it: fewer round trips per new connection, for any server since 9.0
+        config.addDataSourceProperty("assumeMinServerVersion", "9.0");
         config.addDataSourceProperty("options", startupOptions(startupLimits, readOnly));
     }
 

@@ -1,0 +1,33 @@
+package dev.gabysql.mcp;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * When the client of a stdio session last sent something, and how many of its requests are still being answered.
+ * Background work that only serves later calls ({@link Warmup}) waits until the client is quiet, so that it never
+ * competes with a call for the CPU. Thread-safe.
+ */
+public final class ClientActivity {
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile long lastNanos = System.nanoTime();
+
+    void requestStarted() {
+        inFlight.incrementAndGet();
+        lastNanos = System.nanoTime();
+    }
+
+    void requestFinished() {
+        inFlight.decrementAndGet();
+        lastNanos = System.nanoTime();
+    }
+
+    void messageReceived() {
+        lastNanos = System.nanoTime();
+    }
+
+    /** True when no request is being answered and nothing has arrived or left for {@code quiet}. */
+    public boolean idleFor(Duration quiet) {
+        return inFlight.get() == 0 && System.nanoTime() - lastNanos >= quiet.toNanos();
+    }
+}
