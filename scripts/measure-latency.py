@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Per-call latency of one tools/call over stdio, early and late in a process's life (stdlib only).
+
+Spawns the server command, initializes, optionally waits (an agent thinking after initialize: gabysql's JIT
+warm-up runs only while the client is quiet), then makes N identical gabysql_query calls one after the other
+and prints the p50 of calls 1-20, 21-40 and the last 100.
+
+    python3 scripts/measure-latency.py --calls 1000 --delay 0.5 --db bench \\
+        --sql 'SELECT * FROM customers WHERE id = 42' -- ./gabysql mcp --db bench=/tmp/bench-fixtures/bench_small.db
+"""
+import argparse
+import json
+import statistics
+import subprocess
+import time
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--calls", type=int, default=200)
+    ap.add_argument("--delay", type=float, default=0.0, help="seconds of quiet after initialize")
+    ap.add_argument("--db", default="bench")
+    ap.add_argument("--sql", default="SELECT * FROM customers WHERE id = 42")
+    ap.add_argument("command", nargs=argparse.REMAINDER)
+    a = ap.parse_args()
+    cmd = a.command[1:] if a.command and a.command[0] == "--" else a.command
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+    def send(o):
+        p.stdin.write((json.dumps(o) + "\n").encode())
+        p.stdin.flush()
+        return p.stdout.readline() if "id" in o else None
+
+    send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
+          "capabilities": {}, "clientInfo": {"name": "measure-latency", "version": "1"}}})
+    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    time.sleep(a.delay)
+    lat = []
+    for i in range(a.calls):
+        t = time.perf_counter()
+        reply = send({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
+                      "params": {"name": "gabysql_query", "arguments": {"db": a.db, "sql": a.sql}}})
+        lat.append((time.perf_counter() - t) * 1000)
+        if i == 0 and b'"isError":true' in reply:
+            print("first call failed:", reply[:300])
+    p.stdin.close()
+    p.wait()
+    med = statistics.median
+    print("p50 ms: calls 1-20 %.3f | 21-40 %.3f | last 100 %.3f | min %.3f"
+          % (med(lat[:20]), med(lat[20:40]) if len(lat) > 20 else float("nan"), med(lat[-100:]), min(lat)))
+
+
+if __name__ == "__main__":
+    main()
