@@ -40,25 +40,24 @@ public final class Main {
     }
 
     /**
-     * Runs the command line and returns the exit code (used by tests too). When the first argument names a
-     * subcommand, only that subcommand's model is built: picocli reads every annotated class of the tree by
-     * reflection, which cost about 30 ms of an MCP client's spawn-to-initialize budget (issue 7). Its usage line
-     * still reads {@code gabysql NAME}.
+     * Runs the command line and returns the exit code (used by tests too). Start-up is a product feature (issue 7):
+     * {@code gabysql mcp} with plain arguments skips picocli altogether ({@link McpArguments}), and any other
+     * subcommand has only its own model built, since picocli reads every annotated class of the tree by
+     * reflection. Usage lines still read {@code gabysql NAME}.
      */
     public static int run(String... args) {
-        if (args.length > 0 && "mcp".equals(args[0])) {
-            McpCommand mcp = McpArguments.parse(Arrays.copyOfRange(args, 1, args.length));
+        String first = args.length > 0 ? args[0] : "";
+        String[] rest = args.length > 0 ? Arrays.copyOfRange(args, 1, args.length) : args;
+        if ("mcp".equals(first)) {
+            McpCommand mcp = McpArguments.parse(rest);
             if (mcp != null) {
                 return runDirectly(mcp);
             }
         }
-        CommandLine cl = args.length > 0 ? subcommand(args[0]) : null;
-        String[] rest = cl == null ? args : Arrays.copyOfRange(args, 1, args.length);
-        if (cl == null) {
-            cl = new CommandLine(new Main());
-        }
+        CommandLine sub = subcommand(first);
+        CommandLine cl = sub != null ? sub : new CommandLine(new Main());
         cl.setExecutionExceptionHandler(new ErrorHandler());
-        return cl.execute(rest);
+        return cl.execute(sub != null ? rest : args);
     }
 
     /** Runs a command read by {@link McpArguments}; a failure is reported as picocli's handler would. */

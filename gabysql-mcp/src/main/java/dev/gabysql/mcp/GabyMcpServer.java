@@ -30,8 +30,8 @@ public final class GabyMcpServer {
     /** A session-based transport (stdio): {@code notifications/cancelled} cancels the running statement. */
     public static McpSyncServer create(McpServerTransportProvider transport, GabyService service,
                                        McpOptions options) {
-        return build(McpServer.sync(new CallTrackingProvider(transport, new InFlightCalls(), null, null, null)), service,
-                options);
+        McpServerTransportProvider tracked = new CallTrackingProvider(transport, new InFlightCalls(), null, null, null);
+        return build(McpServer.sync(tracked), service, options);
     }
 
     /**

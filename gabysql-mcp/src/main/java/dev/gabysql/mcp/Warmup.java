@@ -33,7 +33,8 @@ import java.util.stream.Stream;
  * service, guard, driver and JSON code as a real call, so the same methods get compiled. It never touches the
  * user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one daemon thread,
  * makes each call only when the real client has been quiet for {@link #QUIET} with nothing in flight (so it never
- * competes with a real call), and costs a couple of hundred milliseconds of CPU once per process. {@code GABYSQL_WARMUP=0} turns it off.
+ * competes with a real call), and costs a few hundred milliseconds of CPU once per process.
+ * {@code GABYSQL_WARMUP} sets its rounds; {@code 0} turns it off.
  */
 public final class Warmup implements Runnable {
     /** Calls of each kind: about what C1 needs before it compiles a method called once per call (200). */

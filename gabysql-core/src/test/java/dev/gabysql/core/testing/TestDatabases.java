@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -192,5 +193,17 @@ public final class TestDatabases {
         int q = url.indexOf('?', slash);
         String query = q < 0 ? "" : url.substring(q);
         return url.substring(0, slash + 1) + database.toLowerCase(Locale.ROOT) + query;
+    }
+
+    /** The first row of a query as {@code v1|v2|…} (nulls as "null"): a compact thing to assert on. */
+    public static String firstRow(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            StringBuilder sb = new StringBuilder();
+            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                sb.append(i > 1 ? "|" : "").append(rs.getString(i));
+            }
+            return sb.toString();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.gabysql.core.dialect.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.gabysql.core.testing.TestDatabases.firstRow;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -12,7 +13,6 @@ import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -77,7 +77,7 @@ class MariaDbSessionTest {
     @Test
     void aReadonlySessionIsReadOnlyTimeLimitedAndInsideATransaction() throws SQLException {
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            assertThat(row(s.connection(), "SELECT @@tx_read_only, @@max_statement_time, @@autocommit,"
+            assertThat(firstRow(s.connection(), "SELECT @@tx_read_only, @@max_statement_time, @@autocommit,"
                     + " @@in_transaction, @@innodb_lock_wait_timeout"))
                     .isEqualTo("1|20.000000|0|1|10");
         }
@@ -86,7 +86,7 @@ class MariaDbSessionTest {
     @Test
     void aWriteSessionRollsBackUnlessCommitted() throws SQLException {
         try (Session s = source.open(Mode.READWRITE, LIMITS); Statement st = s.connection().createStatement()) {
-            assertThat(row(s.connection(), "SELECT @@tx_read_only, @@autocommit")).isEqualTo("0|0");
+            assertThat(firstRow(s.connection(), "SELECT @@tx_read_only, @@autocommit")).isEqualTo("0|0");
             st.execute("INSERT INTO t VALUES (2, 'b')");
         }
         assertThat(probe.strings("SELECT COUNT(*) FROM `" + MariaDbProbe.databaseOf(url) + "`.t")).containsExactly("1");
@@ -102,8 +102,8 @@ class MariaDbSessionTest {
         String lock = "gaby_" + UUID.randomUUID();
         String first;
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            first = row(s.connection(), "SELECT CONNECTION_ID()");
-            row(s.connection(), "SELECT @leak := 'secret', GET_LOCK('" + lock + "', 0)");
+            first = firstRow(s.connection(), "SELECT CONNECTION_ID()");
+            firstRow(s.connection(), "SELECT @leak := 'secret', GET_LOCK('" + lock + "', 0)");
             try (Statement st = s.connection().createStatement()) {
                 st.execute("HANDLER t OPEN");
             }
@@ -111,8 +111,9 @@ class MariaDbSessionTest {
         }
         assertThat(probe.lockHeld(lock)).as("GET_LOCK lock released on return").isFalse();
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            assertThat(row(s.connection(), "SELECT CONNECTION_ID()")).as("same pooled connection").isEqualTo(first);
-            assertThat(row(s.connection(), "SELECT @leak IS NULL, @@tx_read_only, @@in_transaction"))
+            assertThat(firstRow(s.connection(), "SELECT CONNECTION_ID()")).as("same pooled connection")
+                    .isEqualTo(first);
+            assertThat(firstRow(s.connection(), "SELECT @leak IS NULL, @@tx_read_only, @@in_transaction"))
                     .isEqualTo("1|1|1");
             try (Statement st = s.connection().createStatement()) {
                 assertThatThrownBy(() -> st.execute("HANDLER t READ FIRST")).isInstanceOf(SQLException.class);
@@ -148,7 +149,7 @@ class MariaDbSessionTest {
     void mysqlSchemeUrlsAreServedByTheMariaDbDriver() throws SQLException {
         try (ConnectionSource mysql = new MariaDbDialect().connect(config(url.replace("jdbc:mariadb:", "jdbc:mysql:")),
                 LIMITS); Session s = mysql.open(Mode.READONLY, LIMITS)) {
-            assertThat(row(s.connection(), "SELECT COUNT(*) FROM t")).isEqualTo("1");
+            assertThat(firstRow(s.connection(), "SELECT COUNT(*) FROM t")).isEqualTo("1");
         }
     }
 
@@ -185,16 +186,5 @@ class MariaDbSessionTest {
             Thread.sleep(20);
         }
         assertThat(probe.running(marker)).hasSize(1);
-    }
-
-    static String row(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            StringBuilder sb = new StringBuilder();
-            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                sb.append(i > 1 ? "|" : "").append(rs.getString(i));
-            }
-            return sb.toString();
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.gabysql.core.dialect.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.gabysql.core.testing.TestDatabases.firstRow;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -10,7 +11,7 @@ import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.testing.TestDatabases;
 import java.sql.Connection;
-import java.sql.ResultSet;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -48,14 +49,14 @@ class PostgresSessionTest {
     @Test
     void aReadonlySessionIsReadOnlyAndBoundedWithoutAStatementOfItsOwn() throws SQLException {
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            assertThat(row(s.connection(), "SELECT current_setting('transaction_read_only'),"
+            assertThat(firstRow(s.connection(), "SELECT current_setting('transaction_read_only'),"
                     + " current_setting('statement_timeout'), current_setting('application_name')"))
                     .isEqualTo("on|20s|gabysql");
             assertThatThrownBy(() -> exec(s.connection(), "UPDATE t SET v = 'x'"))
                     .isInstanceOf(SQLException.class)
                     .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("25006"));
         }
-        assertThat(TestDatabasesRow.value(url, "SELECT v FROM t")).isEqualTo("a");
+        assertThat(onFreshConnection(url, "SELECT v FROM t")).isEqualTo("a");
     }
 
     @Test
@@ -63,7 +64,7 @@ class PostgresSessionTest {
         String pid;
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
             Connection c = s.connection();
-            pid = row(c, "SELECT pg_backend_pid()");
+            pid = firstRow(c, "SELECT pg_backend_pid()");
             exec(c, "SELECT pg_advisory_lock(42)");
             exec(c, "SET application_name = 'someone else'");
             exec(c, "SET statement_timeout = 1");
@@ -74,11 +75,12 @@ class PostgresSessionTest {
         }
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
             Connection c = s.connection();
-            assertThat(row(c, "SELECT pg_backend_pid()")).isEqualTo(pid); // the same pooled connection
-            assertThat(row(c, "SELECT (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+            assertThat(firstRow(c, "SELECT pg_backend_pid()")).isEqualTo(pid); // the same pooled connection
+            assertThat(firstRow(c, "SELECT (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
                     + " AND pid = pg_backend_pid()), current_setting('application_name'),"
                     + " current_setting('statement_timeout'), current_setting('default_transaction_read_only'),"
-                    + " (SELECT count(*) FROM pg_prepared_statements), (SELECT count(*) FROM pg_cursors WHERE name = 'kept'),"
+                    + " (SELECT count(*) FROM pg_prepared_statements),"
+                    + " (SELECT count(*) FROM pg_cursors WHERE name = 'kept'),"
                     + " (SELECT count(*) FROM pg_listening_channels())"))
                     .isEqualTo("0|gabysql|20s|on|0|0|0");
         }
@@ -87,11 +89,11 @@ class PostgresSessionTest {
     @Test
     void aSessionWithOtherLimitsSetsThemForItsTransactionOnly() throws SQLException {
         try (Session s = source.open(Mode.READONLY, LIMITS.withStatementTimeout(Duration.ofSeconds(3)))) {
-            assertThat(row(s.connection(), "SELECT current_setting('statement_timeout'),"
+            assertThat(firstRow(s.connection(), "SELECT current_setting('statement_timeout'),"
                     + " current_setting('transaction_read_only')")).isEqualTo("3s|on");
         }
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            assertThat(row(s.connection(), "SELECT current_setting('statement_timeout')")).isEqualTo("20s");
+            assertThat(firstRow(s.connection(), "SELECT current_setting('statement_timeout')")).isEqualTo("20s");
         }
     }
 
@@ -100,7 +102,7 @@ class PostgresSessionTest {
         ConnectionSource own = new PostgresDialect().connect(config(url + "&options=-c%20search_path%3Dpublic"),
                 LIMITS);
         try (Session s = own.open(Mode.READONLY, LIMITS)) {
-            assertThat(row(s.connection(), "SELECT current_setting('transaction_read_only'),"
+            assertThat(firstRow(s.connection(), "SELECT current_setting('transaction_read_only'),"
                     + " current_setting('statement_timeout')")).isEqualTo("on|20s");
         } finally {
             own.close();
@@ -113,23 +115,10 @@ class PostgresSessionTest {
         }
     }
 
-    private static String row(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            StringBuilder sb = new StringBuilder();
-            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                sb.append(i > 1 ? "|" : "").append(rs.getString(i));
-            }
-            return sb.toString();
-        }
-    }
-
     /** A value read on a fresh connection, outside any gabysql session. */
-    private static final class TestDatabasesRow {
-        static String value(String url, String sql) throws SQLException {
-            try (Connection c = java.sql.DriverManager.getConnection(url)) {
-                return row(c, sql);
-            }
+    private static String onFreshConnection(String url, String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url)) {
+            return firstRow(c, sql);
         }
     }
 }
