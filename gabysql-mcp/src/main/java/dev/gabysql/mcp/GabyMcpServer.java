@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.service.GabyService;
 import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -45,8 +44,9 @@ public final class GabyMcpServer {
     }
 
     /**
-     * The SDK's JSON binding on Jackson 2 with the SDK's expected defaults: one per process, shared by transports and
-     * servers, because Jackson builds its (de)serializers once per mapper and that is most of a first call's cost.
+     * The SDK's JSON binding on Jackson 2 with the SDK's expected defaults ({@link HotPathJsonMapper}: a tool call's
+     * conversions by hand): one per process, shared by transports and servers, because Jackson builds its
+     * (de)serializers once per mapper and that is most of a first call's cost.
      */
     public static McpJsonMapper jsonMapper() {
         return SharedMapper.INSTANCE;
@@ -54,7 +54,7 @@ public final class GabyMcpServer {
 
     /** Created on first use (a gateway-only process still needs it; nothing needs it before). */
     private static final class SharedMapper {
-        static final McpJsonMapper INSTANCE = new JacksonMcpJsonMapper(new ObjectMapper());
+        static final McpJsonMapper INSTANCE = new HotPathJsonMapper(new ObjectMapper());
     }
 
     static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {

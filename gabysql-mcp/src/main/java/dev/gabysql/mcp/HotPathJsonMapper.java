@@ -1,0 +1,179 @@
+package dev.gabysql.mcp;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The SDK's Jackson binding, with the three conversions every tool call makes done by hand: a JSON-RPC request
+ * out of its parsed map, the {@code tools/call} parameters, and the reply carrying a tool result. Jackson's data
+ * binding does them through token buffers, bean introspection and polymorphic type handling; early in a process,
+ * before the JIT has compiled any of it, that was two thirds of a 1-row query's time (issue 7, docs/benchmarks.md).
+ *
+ * <p>Each shortcut applies only to the exact shape it knows (a tool result with one plain text content, no
+ * {@code _meta}, structured content as a tree or absent; maps whose values have the expected types) and otherwise
+ * hands the value to the SDK's own mapper, so an unexpected message is never mis-encoded, only slower.
+ * HotPathJsonMapperTest holds each shortcut to the SDK mapper's output. Thread-safe.
+ */
+final class HotPathJsonMapper implements McpJsonMapper {
+    private final ObjectMapper objectMapper;
+    private final JacksonMcpJsonMapper sdk;
+
+    HotPathJsonMapper(ObjectMapper objectMapper) {
+        this.objectMapper = objectMapper;
+        this.sdk = new JacksonMcpJsonMapper(objectMapper);
+    }
+
+    @Override
+    public <T> T readValue(String content, Class<T> type) throws IOException {
+        return sdk.readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(byte[] content, Class<T> type) throws IOException {
+        return sdk.readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(String content, TypeRef<T> type) throws IOException {
+        return sdk.readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(byte[] content, TypeRef<T> type) throws IOException {
+        return sdk.readValue(content, type);
+    }
+
+    @Override
+    public <T> T convertValue(Object from, Class<T> type) {
+        Object fast = type == McpSchema.JSONRPCRequest.class ? request(from) : null;
+        return fast != null ? type.cast(fast) : sdk.convertValue(from, type);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T convertValue(Object from, TypeRef<T> type) {
+        Object fast = type.getType() == McpSchema.CallToolRequest.class ? callToolRequest(from) : null;
+        return fast != null ? (T) fast : sdk.convertValue(from, type);
+    }
+
+    @Override
+    public String writeValueAsString(Object value) throws IOException {
+        McpSchema.JSONRPCResponse reply = toolReply(value);
+        if (reply == null) {
+            return sdk.writeValueAsString(value);
+        }
+        StringWriter out = new StringWriter(256);
+        writeToolReply(reply, objectMapper.getFactory().createGenerator(out));
+        return out.toString();
+    }
+
+    @Override
+    public byte[] writeValueAsBytes(Object value) throws IOException {
+        McpSchema.JSONRPCResponse reply = toolReply(value);
+        if (reply == null) {
+            return sdk.writeValueAsBytes(value);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        writeToolReply(reply, objectMapper.getFactory().createGenerator(out, JsonEncoding.UTF8));
+        return out.toByteArray();
+    }
+
+    /** {@code {"jsonrpc","method","id","params"}} as a request, when every member has the type Jackson would give. */
+    private static McpSchema.JSONRPCRequest request(Object from) {
+        if (!(from instanceof Map)) {
+            return null;
+        }
+        Map<?, ?> m = (Map<?, ?>) from;
+        Object jsonrpc = m.get("jsonrpc");
+        Object method = m.get("method");
+        Object id = m.get("id");
+        Object params = m.get("params");
+        boolean plainId = id instanceof String || id instanceof Integer || id instanceof Long;
+        if (!(jsonrpc instanceof String) || !(method instanceof String) || !plainId
+                || (params != null && !(params instanceof Map))) {
+            return null;
+        }
+        return new McpSchema.JSONRPCRequest((String) jsonrpc, (String) method, id, params);
+    }
+
+    /** {@code {"name","arguments"?,"_meta"?}} as tools/call parameters. */
+    @SuppressWarnings("unchecked")
+    private static McpSchema.CallToolRequest callToolRequest(Object from) {
+        if (!(from instanceof Map)) {
+            return null;
+        }
+        Map<?, ?> m = (Map<?, ?>) from;
+        Object name = m.get("name");
+        Object arguments = m.get("arguments");
+        Object meta = m.get("_meta");
+        if (!(name instanceof String) || (arguments != null && !(arguments instanceof Map))
+                || (meta != null && !(meta instanceof Map))) {
+            return null;
+        }
+        return new McpSchema.CallToolRequest((String) name, (Map<String, Object>) arguments,
+                (Map<String, Object>) meta);
+    }
+
+    /** The reply when it is a tool result of the one shape written by hand, else null. */
+    private static McpSchema.JSONRPCResponse toolReply(Object value) {
+        if (!(value instanceof McpSchema.JSONRPCResponse)) {
+            return null;
+        }
+        McpSchema.JSONRPCResponse r = (McpSchema.JSONRPCResponse) value;
+        if (r.error() != null || !(r.result() instanceof McpSchema.CallToolResult) || !plainId(r.id())) {
+            return null;
+        }
+        McpSchema.CallToolResult result = (McpSchema.CallToolResult) r.result();
+        List<McpSchema.Content> content = result.content();
+        boolean oneText = content != null && content.size() == 1 && content.get(0) instanceof McpSchema.TextContent
+                && ((McpSchema.TextContent) content.get(0)).annotations() == null
+                && ((McpSchema.TextContent) content.get(0)).meta() == null
+                && ((McpSchema.TextContent) content.get(0)).text() != null;
+        boolean treeOrNothing = result.structuredContent() == null || result.structuredContent() instanceof JsonNode;
+        return oneText && treeOrNothing && result.meta() == null && result.isError() != null ? r : null;
+    }
+
+    private static boolean plainId(Object id) {
+        return id instanceof String || id instanceof Integer || id instanceof Long;
+    }
+
+    /** Writes {@code reply} (a {@link #toolReply} one) and closes {@code g}. */
+    private void writeToolReply(McpSchema.JSONRPCResponse reply, JsonGenerator generator) throws IOException {
+        McpSchema.CallToolResult result = (McpSchema.CallToolResult) reply.result();
+        try (JsonGenerator g = generator) {
+            g.writeStartObject();
+            g.writeStringField("jsonrpc", reply.jsonrpc());
+            g.writeFieldName("id");
+            if (reply.id() instanceof String) {
+                g.writeString((String) reply.id());
+            } else {
+                g.writeNumber(((Number) reply.id()).longValue());
+            }
+            g.writeObjectFieldStart("result");
+            g.writeArrayFieldStart("content");
+            g.writeStartObject();
+            g.writeStringField("type", "text");
+            g.writeStringField("text", ((McpSchema.TextContent) result.content().get(0)).text());
+            g.writeEndObject();
+            g.writeEndArray();
+            g.writeBooleanField("isError", result.isError());
+            if (result.structuredContent() != null) {
+                g.writeFieldName("structuredContent");
+                objectMapper.writeTree(g, (JsonNode) result.structuredContent());
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.gabysql.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every shortcut of {@link HotPathJsonMapper} gives what the SDK's own Jackson mapper gives. */
+class HotPathJsonMapperTest {
+    private static final ObjectMapper JACKSON = new ObjectMapper();
+    private final McpJsonMapper hot = new HotPathJsonMapper(new ObjectMapper());
+    private final McpJsonMapper sdk = new JacksonMcpJsonMapper(new ObjectMapper());
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"gabysql_query\","
+            + "\"arguments\":{\"db\":\"shop\",\"sql\":\"SELECT 1\",\"params\":[1,\"a\",null,2.5,{\"k\":[true]}]}}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":\"req-é\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\","
+            + "\"_meta\":{\"progressToken\":\"p1\"},\"unknown\":1}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":12345678901,\"method\":\"ping\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":2.5,\"method\":\"odd/id\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"odd/params\",\"params\":[1,2]}",
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}"})
+    void readsMessagesAsTheSdkDoes(String line) throws Exception {
+        McpSchema.JSONRPCMessage viaSdk;
+        try {
+            viaSdk = McpSchema.deserializeJsonRpcMessage(sdk, line);
+        } catch (IllegalArgumentException refused) { // e.g. an id that is neither a string nor an integer
+            assertThatThrownBy(() -> McpSchema.deserializeJsonRpcMessage(hot, line))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessage(refused.getMessage());
+            return;
+        }
+        assertThat(McpSchema.deserializeJsonRpcMessage(hot, line)).isEqualTo(viaSdk);
+        if (viaSdk instanceof McpSchema.JSONRPCRequest
+                && "tools/call".equals(((McpSchema.JSONRPCRequest) viaSdk).method())) {
+            Object params = ((McpSchema.JSONRPCRequest) viaSdk).params();
+            TypeRef<McpSchema.CallToolRequest> type = new TypeRef<>() { };
+            assertThat(hot.convertValue(params, type)).isEqualTo(sdk.convertValue(params, type));
+        }
+    }
+
+    @Test
+    void writesToolRepliesAsTheSdkDoes() throws Exception {
+        ObjectNode structured = JACKSON.createObjectNode();
+        structured.putArray("columns").add("id").add("name");
+        structured.putArray("rows").addArray().add(1L).add("Zoë \"quoted\"\nline").addNull()
+                .add(new BigDecimal("12.50")).add(2.5).add(true);
+        structured.put("row_count", 1).put("truncated", false);
+        List<Object> ids = List.of(1, 12345678901L, "abc");
+        for (Object id : ids) {
+            for (boolean error : new boolean[] {false, true}) {
+                McpSchema.CallToolResult withTree = McpSchema.CallToolResult.builder()
+                        .addTextContent("{\"a\":\"ü\\n\"}\u2028").structuredContent(structured).isError(error).build();
+                McpSchema.CallToolResult textOnly = new McpSchema.CallToolResult(
+                        List.of(new McpSchema.TextContent("plain")), error, null, null);
+                sameJson(new McpSchema.JSONRPCResponse("2.0", id, withTree, null));
+                sameJson(new McpSchema.JSONRPCResponse("2.0", id, textOnly, null));
+            }
+        }
+    }
+
+    @Test
+    void leavesEveryOtherShapeToTheSdk() throws Exception {
+        McpSchema.CallToolResult twoContents = new McpSchema.CallToolResult(
+                List.of(new McpSchema.TextContent("a"), new McpSchema.TextContent("b")), false, null, null);
+        McpSchema.CallToolResult mapStructured = new McpSchema.CallToolResult(
+                List.of(new McpSchema.TextContent("a")), false, Map.of("k", List.of(1, 2)), Map.of("m", 1));
+        sameJson(new McpSchema.JSONRPCResponse("2.0", 1, twoContents, null));
+        sameJson(new McpSchema.JSONRPCResponse("2.0", 1, mapStructured, null));
+        sameJson(new McpSchema.JSONRPCResponse("2.0", 1, null,
+                new McpSchema.JSONRPCResponse.JSONRPCError(-32602, "bad", Map.of("code", "X"))));
+        sameJson(new McpSchema.JSONRPCNotification("2.0", "notifications/progress", Map.of("progress", 1)));
+    }
+
+    private void sameJson(Object message) throws Exception {
+        JsonNode expected = JACKSON.readTree(sdk.writeValueAsString(message));
+        assertThat(JACKSON.readTree(hot.writeValueAsString(message))).isEqualTo(expected);
+        assertThat(JACKSON.readTree(new String(hot.writeValueAsBytes(message), StandardCharsets.UTF_8)))
+                .isEqualTo(expected);
+    }
+}
