@@ -11,12 +11,14 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The SDK's Jackson binding, with the three conversions every tool call makes done by hand: a JSON-RPC request
- * out of its parsed map, the {@code tools/call} parameters, and the reply carrying a tool result. Jackson's data
+ * The SDK's Jackson binding, with the three conversions every tool call makes done by hand — a JSON-RPC request
+ * out of its parsed map, the {@code tools/call} parameters, and the reply carrying a tool result — and the
+ * {@code tools/list} result, the same schemas every time, serialized once and reused. Jackson's data
  * binding does them through token buffers, bean introspection and polymorphic type handling; early in a process,
  * before the JIT has compiled any of it, that was two thirds of a 1-row query's time (issue 7, docs/benchmarks.md).
  *
@@ -28,6 +30,8 @@ import java.util.Map;
 final class HotPathJsonMapper implements McpJsonMapper {
     private final ObjectMapper objectMapper;
     private final JacksonMcpJsonMapper sdk;
+    /** The last tool list written and its JSON; a list of the very same Tool objects reuses it. */
+    private volatile RenderedTools renderedTools;
 
     HotPathJsonMapper(ObjectMapper objectMapper) {
         this.objectMapper = objectMapper;
@@ -69,6 +73,10 @@ final class HotPathJsonMapper implements McpJsonMapper {
 
     @Override
     public String writeValueAsString(Object value) throws IOException {
+        String tools = toolListReply(value);
+        if (tools != null) {
+            return tools;
+        }
         McpSchema.JSONRPCResponse reply = toolReply(value);
         if (reply == null) {
             return sdk.writeValueAsString(value);
@@ -80,6 +88,10 @@ final class HotPathJsonMapper implements McpJsonMapper {
 
     @Override
     public byte[] writeValueAsBytes(Object value) throws IOException {
+        String tools = toolListReply(value);
+        if (tools != null) {
+            return tools.getBytes(StandardCharsets.UTF_8);
+        }
         McpSchema.JSONRPCResponse reply = toolReply(value);
         if (reply == null) {
             return sdk.writeValueAsBytes(value);
@@ -87,6 +99,28 @@ final class HotPathJsonMapper implements McpJsonMapper {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         writeToolReply(reply, objectMapper.getFactory().createGenerator(out, JsonEncoding.UTF8));
         return out.toByteArray();
+    }
+
+    /** A tools/list reply (no cursor, no {@code _meta}) with its result reused when the tools are the same. */
+    private String toolListReply(Object value) throws IOException {
+        if (!(value instanceof McpSchema.JSONRPCResponse)) {
+            return null;
+        }
+        McpSchema.JSONRPCResponse r = (McpSchema.JSONRPCResponse) value;
+        if (r.error() != null || !(r.result() instanceof McpSchema.ListToolsResult) || !plainId(r.id())) {
+            return null;
+        }
+        McpSchema.ListToolsResult list = (McpSchema.ListToolsResult) r.result();
+        if (list.nextCursor() != null || list.meta() != null || list.tools() == null) {
+            return null;
+        }
+        RenderedTools rendered = renderedTools;
+        if (rendered == null || !rendered.sameTools(list.tools())) {
+            rendered = new RenderedTools(List.copyOf(list.tools()), sdk.writeValueAsString(list));
+            renderedTools = rendered;
+        }
+        return "{\"jsonrpc\":" + objectMapper.writeValueAsString(r.jsonrpc()) + ",\"id\":"
+                + objectMapper.writeValueAsString(r.id()) + ",\"result\":" + rendered.json() + "}";
     }
 
     /** {@code {"jsonrpc","method","id","params"}} as a request, when every member has the type Jackson would give. */
@@ -142,6 +176,22 @@ final class HotPathJsonMapper implements McpJsonMapper {
                 && ((McpSchema.TextContent) content.get(0)).text() != null;
         boolean treeOrNothing = result.structuredContent() == null || result.structuredContent() instanceof JsonNode;
         return oneText && treeOrNothing && result.meta() == null && result.isError() != null ? r : null;
+    }
+
+    /** A tool list and its JSON. */
+    private record RenderedTools(List<McpSchema.Tool> tools, String json) {
+        /** The very same Tool objects in the same order (the server hands out the ones it was built with). */
+        boolean sameTools(List<McpSchema.Tool> other) {
+            if (other.size() != tools.size()) {
+                return false;
+            }
+            for (int i = 0; i < tools.size(); i++) {
+                if (other.get(i) != tools.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     private static boolean plainId(Object id) {

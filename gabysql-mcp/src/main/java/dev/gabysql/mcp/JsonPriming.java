@@ -53,10 +53,6 @@ final class JsonPriming {
                             .completions().build(), new McpSchema.Implementation(GabyMcpServer.NAME, "0"), "i"));
             McpSchema.deserializeJsonRpcMessage(mapper, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/"
                     + "initialized\"}");
-            reply(mapper, new McpSchema.ListToolsResult(List.of(McpSchema.Tool.builder().name("t")
-                    .inputSchema(new McpSchema.JsonSchema("object", Map.of(), List.of(), false, null, null))
-                    .annotations(new McpSchema.ToolAnnotations("t", true, false, true, false, false)).build()),
-                    null));
             McpSchema.JSONRPCMessage call = McpSchema.deserializeJsonRpcMessage(mapper, "{\"jsonrpc\":\"2.0\","
                     + "\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\",\"arguments\":{\"a\":1}}}");
             mapper.convertValue(((McpSchema.JSONRPCRequest) call).params(), McpSchema.CallToolRequest.class);

@@ -75,6 +75,21 @@ class HotPathJsonMapperTest {
     }
 
     @Test
+    void writesToolListsAsTheSdkDoesAndReusesTheSameList() throws Exception {
+        McpSchema.Tool a = McpSchema.Tool.builder().name("a").description("first \"tool\"")
+                .inputSchema(new McpSchema.JsonSchema("object", Map.of("db", Map.of("type", "string")),
+                        List.of("db"), false, null, null))
+                .annotations(new McpSchema.ToolAnnotations("A", true, false, true, false, false)).build();
+        McpSchema.Tool b = McpSchema.Tool.builder().name("b")
+                .inputSchema(new McpSchema.JsonSchema("object", Map.of(), List.of(), null, null, null)).build();
+        sameJson(new McpSchema.JSONRPCResponse("2.0", 1, new McpSchema.ListToolsResult(List.of(a, b), null), null));
+        sameJson(new McpSchema.JSONRPCResponse("2.0", "x", new McpSchema.ListToolsResult(List.of(a, b), null), null));
+        sameJson(new McpSchema.JSONRPCResponse("2.0", 2, new McpSchema.ListToolsResult(List.of(a), null), null));
+        sameJson(new McpSchema.JSONRPCResponse("2.0", 3, new McpSchema.ListToolsResult(List.of(b, a), null), null));
+        sameJson(new McpSchema.JSONRPCResponse("2.0", 4, new McpSchema.ListToolsResult(List.of(a), "next"), null));
+    }
+
+    @Test
     void leavesEveryOtherShapeToTheSdk() throws Exception {
         McpSchema.CallToolResult twoContents = new McpSchema.CallToolResult(
                 List.of(new McpSchema.TextContent("a"), new McpSchema.TextContent("b")), false, null, null);
