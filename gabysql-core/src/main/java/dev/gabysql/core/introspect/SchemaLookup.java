@@ -57,6 +57,18 @@ public final class SchemaLookup {
     }
 
     /** Exact matches, or else matches ignoring case. */
+    /**
+     * The one table {@code reference} names in {@code model}, or null when it names none or several (the caller
+     * then asks a fresh read, which also explains an ambiguity).
+     */
+    public static Table findExactlyOne(SchemaModel model, String reference) {
+        if (reference == null || reference.isBlank()) {
+            return null;
+        }
+        List<Table> found = matching(model, reference);
+        return found.size() == 1 ? found.get(0) : null;
+    }
+
     private static List<Table> matching(SchemaModel model, String reference) {
         List<Table> exact = matches(model, reference, false);
         return exact.isEmpty() ? matches(model, reference, true) : exact;

@@ -177,11 +177,10 @@ public final class LocalGabyService implements GabyService {
     @Override
     public Rendered describeTable(CallContext ctx, String db, String table, boolean sampleRows) {
         DatabaseHandle h = handle(db);
-        SchemaModel model = schemaModel(h, SchemaFilter.ofTable(table));
-        SchemaModel.Table t = SchemaLookup.find(model, table, () -> schemaModel(h));
-        TableSample sample = sampleRows ? TableSample.read(t, h.dialect(), sql -> query(ctx,
+        LocatedTable found = locateTable(h, table);
+        TableSample sample = sampleRows ? TableSample.read(found.table(), h.dialect(), sql -> query(ctx,
                 new QueryRequest(db, sql, List.of(), TablePresenter.SAMPLE_ROWS))) : TableSample.NONE;
-        return TablePresenter.describe(model, t, sample.rows(), sample.note());
+        return TablePresenter.describe(found.model(), found.table(), sample.rows(), sample.note());
     }
 
     @Override
@@ -354,7 +353,12 @@ public final class LocalGabyService implements GabyService {
         return schemaModel(h, SchemaFilter.ALL);
     }
 
-    /** The whole schema is cached for the schema TTL; a filtered read is small and always fresh. */
+    /**
+     * The whole schema is cached for the schema TTL (a write through gabysql drops it); a filtered read is small
+     * and always fresh. describe_table and DESCRIBE answer from the cache when the table is in it — as fresh as
+     * describe_database's answer, a round trip of catalog queries cheaper — and reads afresh otherwise (a table
+     * created since, or a name the cache cannot settle).
+     */
     private SchemaModel schemaModel(DatabaseHandle h, SchemaFilter filter) {
         if (!filter.isAll()) {
             return readSchema(h, filter);
@@ -385,7 +389,21 @@ public final class LocalGabyService implements GabyService {
     }
 
     private SchemaModel.Table findTable(DatabaseHandle h, String table) {
-        return SchemaLookup.find(schemaModel(h, SchemaFilter.ofTable(table)), table, () -> schemaModel(h));
+        return locateTable(h, table).table();
+    }
+
+    /** A table and the model it was found in: the cached schema when it settles the name, else a fresh read. */
+    private LocatedTable locateTable(DatabaseHandle h, String table) {
+        SchemaModel cached = h.cachedSchema();
+        SchemaModel.Table fromCache = cached == null ? null : SchemaLookup.findExactlyOne(cached, table);
+        if (fromCache != null) {
+            return new LocatedTable(cached, fromCache);
+        }
+        SchemaModel model = schemaModel(h, SchemaFilter.ofTable(table));
+        return new LocatedTable(model, SchemaLookup.find(model, table, () -> schemaModel(h)));
+    }
+
+    private record LocatedTable(SchemaModel model, SchemaModel.Table table) {
     }
 
     private QueryResult answerMeta(CallContext ctx, DatabaseHandle h, MetaCommand meta) {

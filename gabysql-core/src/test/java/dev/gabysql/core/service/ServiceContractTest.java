@@ -10,6 +10,7 @@ import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.testing.TestDatabases;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -77,6 +78,17 @@ abstract class ServiceContractTest {
             assertThat(d.mode()).isEqualTo("readonly");
             assertThat(d.description()).isEqualTo("test shop");
         });
+    }
+
+    @Test
+    void describesATableFromTheCachedSchemaAndOneCreatedSinceFromAFreshRead() {
+        assertThat(service.schema(ctx, DB).text()).contains("items"); // the whole schema, now cached
+        assertThat(service.describeTable(ctx, DB, "items", false).text()).contains("items", "name", "qty");
+
+        TestDatabases.run(fixtureUrl(), "CREATE TABLE late_arrival (id INTEGER PRIMARY KEY, remark VARCHAR(20))");
+
+        assertThat(service.describeTable(ctx, DB, "late_arrival", false).text()).contains("late_arrival", "remark");
+        assertThat(query("DESCRIBE late_arrival").rows()).extracting(r -> r.get(0)).containsExactly("id", "remark");
     }
 
     @Test
