@@ -69,17 +69,17 @@ public final class Main {
         }
     }
 
-    /** The named subcommand alone, or null for anything else (help, options of the top command, a typo). */
+    /**
+     * The named subcommand alone, or null for anything else (help, options of the top command, a typo). The names
+     * and classes are those of this class's {@code @Command(subcommands = …)}: one list, nothing to keep in step.
+     */
     private static CommandLine subcommand(String name) {
-        Object command;
-        switch (name) {
-            case "sql": command = new SqlCommand(); break;
-            case "mcp": command = new McpCommand(); break;
-            case "serve": command = new ServeCommand(); break;
-            case "check": command = new CheckCommand(); break;
-            case "audit": command = new AuditCommand(); break;
-            default: return null;
+        for (Class<?> type : Main.class.getAnnotation(Command.class).subcommands()) {
+            Command command = type.getAnnotation(Command.class);
+            if (command != null && command.name().equals(name) && type != HelpCommand.class) {
+                return new CommandLine(type).setCommandName("gabysql " + name);
+            }
         }
-        return new CommandLine(command).setCommandName("gabysql " + name);
+        return null;
     }
 }

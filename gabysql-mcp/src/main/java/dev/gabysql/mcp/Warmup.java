@@ -1,6 +1,7 @@
 package dev.gabysql.mcp;
 
 import dev.gabysql.core.catalog.Catalog;
+import dev.gabysql.core.catalog.DemoDatabase;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.service.LocalGabyService;
@@ -12,10 +13,6 @@ import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -29,7 +26,7 @@ import java.util.stream.Stream;
  * interpreter until a method has run a few hundred times: a 1-row query that takes 0.1 ms once compiled takes over
  * 1 ms for its first few dozen calls (issue 7). Right after the client's {@code notifications/initialized}, while
  * an agent reads the tool list and thinks, this class plays a client against a private {@link StdioServer} over an
- * in-memory pipe, on a throw-away SQLite database in a temporary directory: the same transport, session, tools,
+ * in-memory pipe, on a throw-away copy of the sample shop (DemoDatabase) in a temporary directory: the same transport, session, tools,
  * service, guard, driver and JSON code as a real call, so the same methods get compiled. It never touches the
  * user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one daemon thread,
  * makes each call only when the real client has been quiet for {@link #QUIET} with nothing in flight (so it never
@@ -91,12 +88,12 @@ public final class Warmup implements Runnable {
             Path created = dir;
             cleanup = new Thread(() -> deleteQuietly(created), "gabysql-warmup-cleanup");
             Runtime.getRuntime().addShutdownHook(cleanup); // the process may end before the warm-up does
-            Path file = createDatabase(dir.resolve("warmup.db"));
+            Path file = DemoDatabase.ensure(dir); // the core's sample shop: no JDBC in this front end
             try (LocalGabyService service = new LocalGabyService(
                     new Catalog(List.of(DatabaseConfig.sqlite(DB, file))), Settings.DEFAULT)) {
                 play(service);
             }
-        } catch (IOException | SQLException | RuntimeException | InterruptedException e) {
+        } catch (IOException | RuntimeException | InterruptedException e) {
             // a warm-up that cannot run only leaves the first calls slower
         } finally {
             deleteQuietly(dir);
@@ -167,7 +164,7 @@ public final class Warmup implements Runnable {
     private static List<String> calls(int round) {
         return List.of(
                 tool("gabysql_query", "{\"db\":\"" + DB + "\",\"sql\":\"SELECT * FROM customers WHERE id = "
-                        + (round % 50 + 1) + "\"}"),
+                        + (round % 60 + 1) + "\"}"),
                 tool("gabysql_describe_table", "{\"db\":\"" + DB + "\",\"table\":\"orders\"}"),
                 tool("gabysql_describe_database", "{\"db\":\"" + DB + "\",\"detail\":\""
                         + (round % 2 == 0 ? "names" : "full") + "\"}"));
@@ -184,24 +181,6 @@ public final class Warmup implements Runnable {
     private static void send(OutputStream out, String line) throws IOException {
         out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
-    }
-
-    /** A small shop: two related tables with keys and an index, a few dozen rows. */
-    private static Path createDatabase(Path file) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-             Statement st = c.createStatement()) {
-            st.executeUpdate("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT UNIQUE,"
-                    + " city TEXT, created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)");
-            st.executeUpdate("CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL"
-                    + " REFERENCES customers(id), total NUMERIC(10,2) CHECK (total >= 0), status TEXT)");
-            st.executeUpdate("CREATE INDEX orders_customer ON orders(customer_id)");
-            st.executeUpdate("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50)"
-                    + " INSERT INTO customers (id, name, email, city) SELECT i, 'Customer ' || i,"
-                    + " 'c' || i || '@example.com', 'City ' || (i % 7) FROM n");
-            st.executeUpdate("INSERT INTO orders (customer_id, total, status) SELECT id, id * 3.5, 'paid'"
-                    + " FROM customers");
-        }
-        return file;
     }
 
     private static void deleteQuietly(Path dir) {

@@ -15,7 +15,12 @@ import java.util.concurrent.TimeUnit;
 public final class SessionCloser implements AutoCloseable {
     private static final long DRAIN_SECONDS = 5;
 
-    private volatile ExecutorService executor;
+    /** Its one thread starts with the first deferred end, so a process that never reads a server pays nothing. */
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "gabysql-session-closer");
+        t.setDaemon(true);
+        return t;
+    });
     private volatile boolean closed;
 
     /** Closes {@code s} now, or soon on the background thread when {@link Session#mayEndLater()}. */
@@ -25,7 +30,7 @@ public final class SessionCloser implements AutoCloseable {
             return;
         }
         try {
-            executor().execute(s::close);
+            executor.execute(s::close);
         } catch (RejectedExecutionException e) {
             s.close();
         }
@@ -35,33 +40,11 @@ public final class SessionCloser implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        ExecutorService e = executor;
-        if (e == null) {
-            return;
-        }
-        e.shutdown();
+        executor.shutdown();
         try {
-            e.awaitTermination(DRAIN_SECONDS, TimeUnit.SECONDS);
+            executor.awaitTermination(DRAIN_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private ExecutorService executor() {
-        ExecutorService e = executor;
-        if (e == null) {
-            synchronized (this) {
-                e = executor;
-                if (e == null) {
-                    e = Executors.newSingleThreadExecutor(r -> {
-                        Thread t = new Thread(r, "gabysql-session-closer");
-                        t.setDaemon(true);
-                        return t;
-                    });
-                    executor = e;
-                }
-            }
-        }
-        return e;
     }
 }

@@ -44,11 +44,12 @@ final class PostgresConnectionSource implements ConnectionSource {
     private final ReadWritePools pools;
     /** A URL with its own {@code options} may replace ours: then every session sets its settings itself. */
     private final boolean urlHasOptions;
-    /** The limits the pools' connections start with: those of the first session (normally every session's). */
-    private volatile Limits startupLimits;
+    /** The database's limits: the pools' connections start with them. */
+    private final Limits startupLimits;
 
-    PostgresConnectionSource(DatabaseConfig db) {
+    PostgresConnectionSource(DatabaseConfig db, Limits startupLimits) {
         this.db = db;
+        this.startupLimits = startupLimits;
         this.pools = new ReadWritePools(db, db.url(), this::configure);
         this.urlHasOptions = db.url().toLowerCase(Locale.ROOT).contains("options=");
     }
@@ -75,9 +76,6 @@ final class PostgresConnectionSource implements ConnectionSource {
 
     @Override
     public Session open(Mode mode, Limits limits) {
-        if (startupLimits == null) {
-            startupLimits = limits;
-        }
         boolean readOnly = mode == Mode.READONLY;
         HikariDataSource pool = pool(readOnly);
         Connection c = pools.connect(pool);

@@ -36,7 +36,7 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public ConnectionSource connect(DatabaseConfig db, Limits limits) {
-        return new PostgresConnectionSource(db);
+        return new PostgresConnectionSource(db, limits);
     }
 
     @Override
