@@ -2,6 +2,7 @@ package dev.gabysql.mcp;
 
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DemoDatabase;
+import dev.gabysql.core.config.CacheDirectory;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.service.LocalGabyService;
@@ -11,23 +12,20 @@ import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Makes the JIT compile the request path before the client's first real tool call. A JVM runs new code in its
  * interpreter until a method has run a few hundred times: a 1-row query that takes 0.1 ms once compiled takes over
  * 1 ms for its first few dozen calls (issue 7). Right after the client's {@code notifications/initialized}, while
  * an agent reads the tool list and thinks, this class plays a client against a private {@link StdioServer} over an
- * in-memory pipe, on a throw-away copy of the sample shop (DemoDatabase) in a temporary directory: the same transport, session, tools,
- * service, guard, driver and JSON code as a real call, so the same methods get compiled. It never touches the
+ * in-memory pipe, on a copy of the sample shop ({@link DemoDatabase}) kept in the {@link CacheDirectory}: the same
+ * transport, session, tools, service, guard, driver and JSON code as a real call, so the same methods get compiled. It never touches the
  * user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one daemon thread,
  * makes each call only when the real client has been quiet for {@link #QUIET} with nothing in flight (so it never
  * competes with a real call), and costs a few hundred milliseconds of CPU once per process.
@@ -81,33 +79,19 @@ public final class Warmup implements Runnable {
 
     @Override
     public void run() {
-        Path dir = null;
-        Thread cleanup = null;
+        Path cache = CacheDirectory.root();
+        if (cache == null) {
+            return;
+        }
         try {
-            dir = Files.createTempDirectory("gabysql-warmup");
-            Path created = dir;
-            cleanup = new Thread(() -> deleteQuietly(created), "gabysql-warmup-cleanup");
-            Runtime.getRuntime().addShutdownHook(cleanup); // the process may end before the warm-up does
-            Path file = DemoDatabase.ensure(dir); // the core's sample shop: no JDBC in this front end
+            // one copy per user and version, made once and only read from then on: no litter, no work at each start
+            Path file = DemoDatabase.ensure(cache.resolve("warmup-" + options.version()));
             try (LocalGabyService service = new LocalGabyService(
                     new Catalog(List.of(DatabaseConfig.sqlite(DB, file))), Settings.DEFAULT)) {
                 play(service);
             }
         } catch (IOException | RuntimeException | InterruptedException e) {
             // a warm-up that cannot run only leaves the first calls slower
-        } finally {
-            deleteQuietly(dir);
-            removeQuietly(cleanup);
-        }
-    }
-
-    private static void removeQuietly(Thread hook) {
-        try {
-            if (hook != null) {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            }
-        } catch (IllegalStateException e) {
-            // the JVM is shutting down: the hook runs anyway
         }
     }
 
@@ -181,17 +165,6 @@ public final class Warmup implements Runnable {
     private static void send(OutputStream out, String line) throws IOException {
         out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | RuntimeException e) {
-            // left for the temporary directory's own cleaning
-        }
     }
 
     /**

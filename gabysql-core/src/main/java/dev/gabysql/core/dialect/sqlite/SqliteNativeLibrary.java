@@ -1,5 +1,6 @@
 package dev.gabysql.core.dialect.sqlite;
 
+import dev.gabysql.core.config.CacheDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,7 +10,7 @@ import org.sqlite.SQLiteJDBCLoader;
 import org.sqlite.util.OSInfo;
 
 /**
- * Keeps the SQLite driver's native library in a per-version cache directory so that it is unpacked once, not at
+ * Keeps the SQLite driver's native library in a per-version directory of the {@link CacheDirectory} so that it is unpacked once, not at
  * every start. Left alone, the xerial driver copies its 1 MB library out of the jar into the temporary directory
  * and compares the copy byte by byte with the original on every process start: about 70 ms of CPU in a process
  * an MCP client spawns per session (issue 7). The driver loads a library named by its {@code org.sqlite.lib.path}
@@ -20,9 +21,6 @@ import org.sqlite.util.OSInfo;
  * Thread-safe; the work happens once per process.
  */
 final class SqliteNativeLibrary {
-    /** Overrides the cache directory (tests; a read-only home). */
-    static final String CACHE_DIR_PROPERTY = "gabysql.cache.dir";
-
     private static volatile boolean prepared;
 
     private SqliteNativeLibrary() {
@@ -36,7 +34,7 @@ final class SqliteNativeLibrary {
         synchronized (SqliteNativeLibrary.class) {
             if (!prepared) {
                 try {
-                    useCachedCopy(cacheRoot());
+                    useCachedCopy(CacheDirectory.root());
                 } catch (IOException | RuntimeException e) {
                     // the driver unpacks it the usual way
                 }
@@ -92,19 +90,5 @@ final class SqliteNativeLibrary {
     private static String libraryName() {
         String name = System.mapLibraryName("sqlitejdbc");
         return name.endsWith(".dylib") ? name.replace(".dylib", ".jnilib") : name;
-    }
-
-    /** {@code gabysql.cache.dir}, else {@code $XDG_CACHE_HOME/gabysql}, else {@code ~/.cache/gabysql}. */
-    private static Path cacheRoot() {
-        String explicit = System.getProperty(CACHE_DIR_PROPERTY);
-        if (explicit != null && !explicit.isBlank()) {
-            return Path.of(explicit);
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isBlank()) {
-            return Path.of(xdg, "gabysql");
-        }
-        String home = System.getProperty("user.home");
-        return home == null || home.isBlank() || "?".equals(home) ? null : Path.of(home, ".cache", "gabysql");
     }
 }
