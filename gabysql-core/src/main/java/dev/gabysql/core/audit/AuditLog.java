@@ -1,6 +1,5 @@
 package dev.gabysql.core.audit;
 
-import dev.gabysql.core.util.Json;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -42,11 +41,16 @@ public final class AuditLog implements AutoCloseable {
         return path;
     }
 
+    /** False for {@link #DISABLED}: a caller may then skip preparing events. */
+    public boolean enabled() {
+        return path != null;
+    }
+
     public void record(AuditEvent event) {
         if (path == null) {
             return;
         }
-        byte[] line = (Json.write(event) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] line = (event.toJson() + "\n").getBytes(StandardCharsets.UTF_8);
         synchronized (this) {
             if (failed) {
                 return;

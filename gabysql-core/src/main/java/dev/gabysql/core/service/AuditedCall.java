@@ -3,6 +3,7 @@ package dev.gabysql.core.service;
 import dev.gabysql.core.audit.AuditEvent;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.util.IsoInstant;
 import java.time.Instant;
 
 /**
@@ -61,8 +62,11 @@ final class AuditedCall {
     }
 
     private void write(String outcome, Long rows, String errorCode) {
+        if (!log.enabled()) {
+            return;
+        }
         long ms = (System.nanoTime() - startNanos) / 1_000_000;
-        log.record(new AuditEvent(start.toString(), ctx == null ? null : ctx.frontEnd(),
+        log.record(new AuditEvent(IsoInstant.format(start), ctx == null ? null : ctx.frontEnd(),
                 ctx == null ? null : ctx.client(), db, tool, sql, kind, mode, outcome, rows, tokenId, ms, errorCode));
     }
 }

@@ -1,0 +1,23 @@
+package dev.gabysql.core.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gabysql.core.util.Json;
+import org.junit.jupiter.api.Test;
+
+class AuditEventTest {
+
+    @Test
+    void writesWhatTheMapperWritesWithEveryMember() {
+        AuditEvent e = new AuditEvent("2026-11-30T07:00:00.123Z", "mcp", "claude \"code\"", "shop", "query",
+                "SELECT 'é\n\t', \\x FROM t -- ☃", "select", "readonly", "ok", 42L, "tok-1", 7, "GUARD_REFUSED");
+        assertThat(e.toJson()).isEqualTo(Json.write(e));
+    }
+
+    @Test
+    void writesWhatTheMapperWritesWithNullsLeftOut() {
+        AuditEvent e = new AuditEvent("2026-11-30T07:00:00Z", null, null, "shop", "describe", null, null, null,
+                "failed", null, null, 0, null);
+        assertThat(e.toJson()).isEqualTo(Json.write(e)).doesNotContain("null");
+    }
+}
