@@ -78,17 +78,22 @@ public final class GabyMcpServer {
 
     static List<McpServerFeatures.SyncToolSpecification> tools(GabyService service, McpOptions options,
                                                               boolean writes) {
+        List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
+        for (GabyTool t : gabyTools(writes)) {
+            specs.add(ToolBoundary.spec(t, service, options));
+        }
+        return specs;
+    }
+
+    /** gabysql's tools, {@code gabysql_execute} only when the service can write. */
+    static List<GabyTool> gabyTools(boolean writes) {
         List<GabyTool> tools = new ArrayList<>(List.of(new ListDatabasesTool(), new DescribeDatabaseTool(),
                 new DescribeTableTool(), new SearchTool(), new QueryTool(), new ExplainTool(),
                 new IntegrityCheckTool()));
         if (writes) {
             tools.add(new ExecuteTool());
         }
-        List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
-        for (GabyTool t : tools) {
-            specs.add(ToolBoundary.spec(t, service, options));
-        }
-        return specs;
+        return tools;
     }
 
     private static boolean allowsWrites(Mode cap) {

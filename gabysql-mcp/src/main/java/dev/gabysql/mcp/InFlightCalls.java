@@ -28,6 +28,18 @@ public final class InFlightCalls {
                 .doFinally(s -> running.remove(key, cancellation));
     }
 
+    /** Registers a call handled outside Reactor ({@link DirectToolCalls}); {@link #end} must follow. */
+    Cancellation begin(Object requestId) {
+        Cancellation cancellation = new Cancellation();
+        running.put(key(requestId), cancellation);
+        return cancellation;
+    }
+
+    /** The call registered by {@link #begin} is over. */
+    void end(Object requestId, Cancellation cancellation) {
+        running.remove(key(requestId), cancellation);
+    }
+
     /** Applies the params of a {@code notifications/cancelled}: cancels the named request if it still runs. */
     public void cancel(Object notificationParams) {
         if (notificationParams instanceof Map) {

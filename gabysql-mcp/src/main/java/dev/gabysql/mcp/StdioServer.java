@@ -9,7 +9,8 @@ import java.io.OutputStream;
 
 /**
  * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then cancels
- * what still runs and returns, so the process can exit at once. {@code out} must be the real standard output;
+ * what still runs and returns, so the process can exit at once. The SDK's session handles the protocol; plain tool
+ * calls are answered by {@link DirectToolCalls}, which reads stdin and hands every other line on to the SDK. {@code out} must be the real standard output;
  * nothing else may write to it (the caller points {@code System.out} at stderr first).
  */
 public final class StdioServer {
@@ -27,16 +28,22 @@ public final class StdioServer {
                              StdioHooks hooks) throws InterruptedException {
         JsonPriming.start(GabyMcpServer.jsonMapper());
         EndOfInput input = new EndOfInput(in);
+        LineFeed sdkInput = new LineFeed();
         InFlightCalls calls = new InFlightCalls();
         ClientActivity activity = new ClientActivity();
-        StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), input, out);
+        StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), sdkInput,
+                out);
         McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
                 input::end, () -> hooks.initialized(activity), activity)), service, options);
+        DirectToolCalls direct = new DirectToolCalls(new StdioLines(input), sdkInput, out, service, options, calls,
+                activity, GabyMcpServer.jsonMapper());
+        direct.start();
         hooks.serverReady();
         JsonPriming.startToolList(GabyMcpServer.jsonMapper(), server.listTools());
         try {
             input.await();
         } finally {
+            direct.close();
             calls.cancelAll();
             server.close();
         }

@@ -6,6 +6,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.CallContext;
 import dev.gabysql.core.service.Cancellation;
 import dev.gabysql.core.service.GabyService;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -27,23 +28,34 @@ final class ToolBoundary {
     }
 
     static McpServerFeatures.SyncToolSpecification spec(GabyTool tool, GabyService service, McpOptions options) {
-        McpSchema.Tool def = tool.definition();
-        Set<String> known = propertyNames(def.inputSchema());
-        return McpServerFeatures.SyncToolSpecification.builder().tool(def)
+        Set<String> known = argumentNames(tool);
+        return McpServerFeatures.SyncToolSpecification.builder().tool(tool.definition())
                 .callHandler((exchange, request) -> call(tool, known, service, options, exchange, request))
                 .build();
     }
 
+    /** A call that came through the SDK: its exchange carries the client, the transport context and progress. */
     static McpSchema.CallToolResult call(GabyTool tool, Set<String> known, GabyService service, McpOptions options,
                                          McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
         Cancellation cancellation = CallTransportContext.cancellationOf(exchange.transportContext());
         try (ProgressTicker ticker = ProgressTicker.start(exchange, request.meta(), options.progressAfter())) {
-            if (cancellation.isCancelled()) {
+            return run(tool, known, service, request.arguments(),
+                    context(options, exchange.getClientInfo(), exchange.transportContext(), cancellation));
+        }
+    }
+
+    /**
+     * Runs one call with its arguments (names outside {@code known} are refused) in {@code ctx}, whose cancellation
+     * is the call's own. Never throws.
+     */
+    static McpSchema.CallToolResult run(GabyTool tool, Set<String> known, GabyService service,
+                                        Map<String, Object> arguments, CallContext ctx) {
+        try {
+            if (ctx.cancellation().isCancelled()) {
                 throw new GabyException(ErrorCode.CANCELLED, "The call was cancelled before it started.");
             }
-            Args args = Args.of(request.arguments(), known);
-            ToolCall call = new ToolCall(service, args, context(options, exchange, cancellation));
-            return tool.call(call).toResult();
+            Args args = Args.of(arguments, known);
+            return tool.call(new ToolCall(service, args, ctx)).toResult();
         } catch (GabyException e) {
             return ToolOutcome.error(e);
         } catch (Throwable t) { // the boundary: nothing may escape to the SDK (it would ship the cause chain)
@@ -55,13 +67,23 @@ final class ToolBoundary {
     }
 
     static CallContext context(McpOptions options, McpSyncServerExchange exchange, Cancellation cancellation) {
+        return context(options, exchange.getClientInfo(), exchange.transportContext(), cancellation);
+    }
+
+    /** The core's context of a call from {@code client} (may be null) over a transport with context {@code transport}. */
+    static CallContext context(McpOptions options, McpSchema.Implementation client, McpTransportContext transport,
+                               Cancellation cancellation) {
         CallContext ctx = CallContext.of("mcp").withCancellation(cancellation);
-        McpSchema.Implementation client = exchange.getClientInfo();
         if (client != null && client.name() != null) {
             ctx = ctx.withClient(client.name());
         }
-        Mode cap = options.callerCap().apply(exchange.transportContext());
+        Mode cap = options.callerCap().apply(transport);
         return cap == null ? ctx : ctx.withCallerCap(cap);
+    }
+
+    /** The argument names {@code tool}'s input schema declares. */
+    static Set<String> argumentNames(GabyTool tool) {
+        return propertyNames(tool.definition().inputSchema());
     }
 
     @SuppressWarnings("unchecked")

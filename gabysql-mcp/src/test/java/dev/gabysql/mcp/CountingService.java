@@ -22,6 +22,8 @@ final class CountingService implements GabyService {
     final AtomicInteger executes = new AtomicInteger();
     final AtomicInteger queries = new AtomicInteger();
     volatile CallContext lastContext;
+    /** The thread that ran the last query: which path answered it. */
+    volatile String lastQueryThread;
     private final GabyService delegate;
 
     CountingService(GabyService delegate) {
@@ -37,6 +39,7 @@ final class CountingService implements GabyService {
     public QueryResult query(CallContext ctx, QueryRequest request) {
         queries.incrementAndGet();
         lastContext = ctx;
+        lastQueryThread = Thread.currentThread().getName();
         return delegate.query(ctx, request);
     }
 

@@ -1,0 +1,195 @@
+package dev.gabysql.mcp;
+
+import dev.gabysql.core.service.Cancellation;
+import dev.gabysql.core.service.GabyService;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads a stdio session's input and answers plain {@code tools/call} requests itself; every other line goes on to
+ * the SDK's session unchanged (through a {@link LineFeed}), and so do tool calls before
+ * {@code notifications/initialized}, with {@code _meta} (a progress token), for a tool it does not know, or beyond
+ * {@link #MAX_RUNNING} at once.
+ *
+ * <p>Why (issue 7): through the SDK a call crosses three threads (the transport's reader, Reactor's bounded-elastic
+ * worker, the transport's writer) and a few hundred Reactor operators, and a process that has just started runs
+ * all of it in the interpreter — most of a 1-row query's time for its first hundreds of calls. Here the thread
+ * that read the request answers it: it first hands the reading over to another thread of its pool (leader and
+ * followers: the next line is read meanwhile, {@code notifications/cancelled} included), then runs the same
+ * {@link ToolBoundary} the SDK's handler runs, with the call registered in {@link InFlightCalls} so cancellation
+ * works as before, and writes the reply (the same JSON, {@link HotPathJsonMapper}) under the lock the SDK's writer
+ * takes on the output stream. DirectToolCallsTest holds the replies to the SDK's.
+ *
+ * <p>Thread-safe: one thread reads at a time; the reading role passes through the executor.
+ */
+final class DirectToolCalls {
+    /** Direct calls running at once; more go to the SDK, whose worker pool queues them. */
+    static final int MAX_RUNNING = 32;
+    private static final Logger LOG = LoggerFactory.getLogger(DirectToolCalls.class);
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
+    private final StdioLines lines;
+    private final LineFeed sdkInput;
+    private final OutputStream out;
+    private final GabyService service;
+    private final McpOptions options;
+    private final InFlightCalls calls;
+    private final ClientActivity activity;
+    private final McpJsonMapper mapper;
+    private final AtomicInteger running = new AtomicInteger();
+    private final ExecutorService threads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "gabysql-mcp-" + THREADS.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+    /** Set when the client has said {@code notifications/initialized}: from then on calls may be answered here. */
+    private volatile Map<String, BoundTool> tools;
+    private volatile McpSchema.Implementation client;
+
+    /** {@code out} is the stream the SDK's transport writes to: replies are written under its lock. */
+    DirectToolCalls(StdioLines lines, LineFeed sdkInput, OutputStream out, GabyService service, McpOptions options,
+                    InFlightCalls calls, ClientActivity activity, McpJsonMapper mapper) {
+        this.lines = lines;
+        this.sdkInput = sdkInput;
+        this.out = out;
+        this.service = service;
+        this.options = options;
+        this.calls = calls;
+        this.activity = activity;
+        this.mapper = mapper;
+    }
+
+    /** Starts reading. At the end of the input the SDK's input ends too. */
+    void start() {
+        threads.execute(this::read);
+    }
+
+    /** No new thread after this; calls still running finish. */
+    void close() {
+        threads.shutdown();
+    }
+
+    private void read() {
+        try {
+            byte[] line;
+            while ((line = lines.next()) != null) {
+                IncomingLine message = IncomingLine.parse(line);
+                BoundTool tool = directTool(message);
+                if (tool != null) {
+                    Cancellation cancellation = calls.begin(message.id());
+                    activity.requestStarted();
+                    boolean handedOver = handOverReading();
+                    answer(tool, message, cancellation);
+                    if (handedOver) {
+                        return;
+                    }
+                } else {
+                    observe(message);
+                    sdkInput.add(line);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Reading the MCP input stopped: {}", e.toString());
+        }
+        sdkInput.close();
+    }
+
+    /** The tool to run here, or null when the line goes to the SDK. Counts the call as running. */
+    private BoundTool directTool(IncomingLine message) {
+        Map<String, BoundTool> known = tools;
+        BoundTool tool = known == null || !message.isPlainToolCall() ? null : known.get(message.toolName());
+        if (tool == null) {
+            return null;
+        }
+        if (running.incrementAndGet() > MAX_RUNNING) {
+            running.decrementAndGet();
+            return null;
+        }
+        return tool;
+    }
+
+    /** Another thread of the pool goes on reading; false when the pool is closed (this thread reads on). */
+    private boolean handOverReading() {
+        try {
+            threads.execute(this::read);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false;
+        }
+    }
+
+    private void answer(BoundTool tool, IncomingLine message, Cancellation cancellation) {
+        try {
+            McpSchema.CallToolResult result = ToolBoundary.run(tool.tool(), tool.known(), service,
+                    message.arguments(), ToolBoundary.context(options, client, McpTransportContext.EMPTY,
+                            cancellation));
+            write(mapper.writeValueAsBytes(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, message.id(),
+                    result, null)));
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("The answer to {} was not sent: {}", message.id(), e.toString());
+        } finally {
+            calls.end(message.id(), cancellation);
+            running.decrementAndGet();
+            activity.requestFinished();
+        }
+    }
+
+    /** One line, written and flushed under the lock the SDK's transport takes on the same stream. */
+    private void write(byte[] json) throws IOException {
+        byte[] line = Arrays.copyOf(json, json.length + 1);
+        line[json.length] = '\n';
+        synchronized (out) {
+            out.write(line);
+            out.flush();
+        }
+    }
+
+    /** Learns the client's name from {@code initialize} and opens the direct path at {@code notifications/initialized}. */
+    private void observe(IncomingLine message) {
+        if (McpSchema.METHOD_INITIALIZE.equals(message.method()) && message.params() != null) {
+            client = clientInfo(message.params().get("clientInfo"));
+        } else if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.method()) && tools == null) {
+            tools = bind(service);
+        }
+    }
+
+    private static McpSchema.Implementation clientInfo(Object info) {
+        if (!(info instanceof Map)) {
+            return null;
+        }
+        Object name = ((Map<?, ?>) info).get("name");
+        Object version = ((Map<?, ?>) info).get("version");
+        return name instanceof String
+                ? new McpSchema.Implementation((String) name, version instanceof String ? (String) version : null)
+                : null;
+    }
+
+    /** The same tools the server registers ({@link GabyMcpServer#gabyTools}), by name. */
+    private static Map<String, BoundTool> bind(GabyService service) {
+        Map<String, BoundTool> byName = new HashMap<>();
+        for (GabyTool t : GabyMcpServer.gabyTools(service.highestMode().allowsWrites())) {
+            byName.put(t.definition().name(), new BoundTool(t, ToolBoundary.argumentNames(t)));
+        }
+        return Map.copyOf(byName);
+    }
+
+    /** A tool and the argument names its input schema declares. */
+    private record BoundTool(GabyTool tool, Set<String> known) {
+    }
+}

@@ -1,0 +1,74 @@
+package dev.gabysql.mcp;
+
+import java.io.InputStream;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * The SDK's stdin once {@link DirectToolCalls} reads the real one: the lines handed on to the SDK, each followed by
+ * {@code \n}, then the end of input after {@link #close()}. Unlike a piped stream, it does not care which thread
+ * adds a line (the reading role moves between threads). Thread-safe for one reading thread and any writers.
+ */
+final class LineFeed extends InputStream {
+    private static final byte[] END = new byte[0];
+
+    private final BlockingQueue<byte[]> lines = new LinkedBlockingQueue<>();
+    private byte[] current = new byte[0];
+    private int position;
+    private boolean ended;
+
+    /** Queues one line (without its line end). */
+    void add(byte[] line) {
+        byte[] withEnd = new byte[line.length + 1];
+        System.arraycopy(line, 0, withEnd, 0, line.length);
+        withEnd[line.length] = '\n';
+        lines.add(withEnd);
+    }
+
+    /** The input ends after the lines already queued. */
+    @Override
+    public void close() {
+        lines.add(END);
+    }
+
+    @Override
+    public int read() {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+        if (len == 0) {
+            return 0;
+        }
+        if (position == current.length && !advance()) {
+            return -1;
+        }
+        int n = Math.min(len, current.length - position);
+        System.arraycopy(current, position, b, off, n);
+        position += n;
+        return n;
+    }
+
+    @Override
+    public int available() {
+        return current.length - position;
+    }
+
+    /** Waits for the next line; false at the end. An interrupted wait ends the input. */
+    private boolean advance() {
+        if (ended) {
+            return false;
+        }
+        try {
+            current = lines.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            current = END;
+        }
+        position = 0;
+        ended = current == END;
+        return !ended;
+    }
+}
