@@ -134,6 +134,9 @@ final class Args {
     }
 
     private void rejectUnknown(Set<String> known) {
+        if (known.containsAll(values.keySet())) {
+            return;
+        }
         Set<String> unknown = new TreeSet<>(values.keySet());
         unknown.removeAll(known);
         if (!unknown.isEmpty()) {

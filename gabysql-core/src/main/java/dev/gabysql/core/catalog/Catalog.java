@@ -50,11 +50,11 @@ public final class Catalog {
             throw new GabyException(ErrorCode.BAD_REQUEST, "No database named. Known databases: " + known() + ".",
                     "Pass db with one of: " + known() + ".");
         }
-        if (!isValidName(name)) {
+        DatabaseConfig db = databases.get(name); // every configured name was checked in the constructor
+        if (db == null && !isValidName(name)) {
             throw new GabyException(ErrorCode.INVALID_DATABASE_NAME, "`" + shorten(name)
                     + "` is not a database name (paths and URLs are not accepted). Known databases: " + known() + ".");
         }
-        DatabaseConfig db = databases.get(name);
         if (db == null) {
             throw new GabyException(ErrorCode.UNKNOWN_DATABASE, "Unknown database `" + name + "`. Known databases: "
                     + known() + ".");
