@@ -3,7 +3,8 @@
 
 Spawns the server command, initializes, optionally waits (an agent thinking after initialize: gabysql's JIT
 warm-up runs only while the client is quiet), then makes N identical gabysql_query calls one after the other
-and prints the p50 of calls 1-20, 21-40 and the last 100.
+and prints the p50 of calls 1-20, 14-33 (the calls mcpbench's select_1_row step times in its workloads),
+21-40 and the last 100. With --runs K it starts K processes and prints the median of each figure.
 
     python3 scripts/measure-latency.py --calls 1000 --delay 0.5 --db bench \\
         --sql 'SELECT * FROM customers WHERE id = 42' -- ./gabysql mcp --db bench=/tmp/bench-fixtures/bench_small.db
@@ -14,16 +15,10 @@ import statistics
 import subprocess
 import time
 
+med = statistics.median
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--calls", type=int, default=200)
-    ap.add_argument("--delay", type=float, default=0.0, help="seconds of quiet after initialize")
-    ap.add_argument("--db", default="bench")
-    ap.add_argument("--sql", default="SELECT * FROM customers WHERE id = 42")
-    ap.add_argument("command", nargs=argparse.REMAINDER)
-    a = ap.parse_args()
-    cmd = a.command[1:] if a.command and a.command[0] == "--" else a.command
+
+def one_process(cmd, a):
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
     def send(o):
@@ -45,9 +40,25 @@ def main():
             print("first call failed:", reply[:300])
     p.stdin.close()
     p.wait()
-    med = statistics.median
-    print("p50 ms: calls 1-20 %.3f | 21-40 %.3f | last 100 %.3f | min %.3f"
-          % (med(lat[:20]), med(lat[20:40]) if len(lat) > 20 else float("nan"), med(lat[-100:]), min(lat)))
+    return {"1-20": med(lat[:20]), "14-33": med(lat[13:33]) if len(lat) >= 33 else float("nan"),
+            "21-40": med(lat[20:40]) if len(lat) > 20 else float("nan"), "last 100": med(lat[-100:]),
+            "min": min(lat)}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--calls", type=int, default=200)
+    ap.add_argument("--runs", type=int, default=1, help="processes to start; medians are printed")
+    ap.add_argument("--delay", type=float, default=0.0, help="seconds of quiet after initialize")
+    ap.add_argument("--db", default="bench")
+    ap.add_argument("--sql", default="SELECT * FROM customers WHERE id = 42")
+    ap.add_argument("command", nargs=argparse.REMAINDER)
+    a = ap.parse_args()
+    cmd = a.command[1:] if a.command and a.command[0] == "--" else a.command
+    runs = [one_process(cmd, a) for _ in range(a.runs)]
+    print("p50 ms: " + " | ".join("calls %s %.3f" % (k, med([r[k] for r in runs]))
+                                  for k in ("1-20", "14-33", "21-40", "last 100"))
+          + " | min %.3f" % min(r["min"] for r in runs) + (" (medians of %d runs)" % a.runs if a.runs > 1 else ""))
 
 
 if __name__ == "__main__":
