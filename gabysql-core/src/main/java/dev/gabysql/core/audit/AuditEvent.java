@@ -1,11 +1,13 @@
 package dev.gabysql.core.audit;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.gabysql.core.util.Json;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * One line of the audit log.
@@ -45,8 +47,14 @@ public record AuditEvent(
      * a call early in a process runs in the interpreter (issue 7).
      */
     public String toJson() {
-        StringWriter out = new StringWriter(256);
-        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out)) {
+        byte[] line = toJsonLine();
+        return new String(line, 0, line.length - 1, StandardCharsets.UTF_8);
+    }
+
+    /** {@link #toJson()} in UTF-8 followed by a line feed: one line of the audit file. */
+    public byte[] toJsonLine() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8)) {
             g.writeStartObject();
             string(g, "time", time);
             string(g, "front_end", frontEnd);
@@ -65,9 +73,10 @@ public record AuditEvent(
             string(g, "error_code", errorCode);
             g.writeEndObject();
         } catch (IOException e) {
-            throw new UncheckedIOException(e); // a StringWriter does not fail
+            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
         }
-        return out.toString();
+        out.write('\n');
+        return out.toByteArray();
     }
 
     private static void string(JsonGenerator g, String name, String value) throws IOException {

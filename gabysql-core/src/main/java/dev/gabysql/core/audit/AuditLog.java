@@ -50,7 +50,7 @@ public final class AuditLog implements AutoCloseable {
         if (path == null) {
             return;
         }
-        byte[] line = (event.toJson() + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] line = event.toJsonLine();
         synchronized (this) {
             if (failed) {
                 return;

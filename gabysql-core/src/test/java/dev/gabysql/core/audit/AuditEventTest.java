@@ -3,6 +3,7 @@ package dev.gabysql.core.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gabysql.core.util.Json;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class AuditEventTest {
@@ -12,6 +13,7 @@ class AuditEventTest {
         AuditEvent e = new AuditEvent("2026-11-30T07:00:00.123Z", "mcp", "claude \"code\"", "shop", "query",
                 "SELECT 'é\n\t', \\x FROM t -- ☃", "select", "readonly", "ok", 42L, "tok-1", 7, "GUARD_REFUSED");
         assertThat(e.toJson()).isEqualTo(Json.write(e));
+        assertThat(e.toJsonLine()).isEqualTo((Json.write(e) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
