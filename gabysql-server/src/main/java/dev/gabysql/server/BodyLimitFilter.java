@@ -28,8 +28,7 @@ final class BodyLimitFilter extends HttpFilter {
             throws IOException, ServletException {
         long declared = req.getContentLengthLong();
         if (declared > maxBytes) {
-            resp.setHeader("Connection", "close");
-            Responses.error(resp, tooLarge(maxBytes));
+            Responses.refuseUnread(resp, tooLarge(maxBytes));
             return;
         }
         chain.doFilter(req, resp);

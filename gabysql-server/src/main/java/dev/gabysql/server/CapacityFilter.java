@@ -37,13 +37,12 @@ final class CapacityFilter extends HttpFilter {
         }
         if (draining) {
             resp.setHeader("Retry-After", "1");
-            resp.setHeader("Connection", "close");
-            Responses.error(resp, new GabyException(ErrorCode.OVER_CAPACITY, "The server is shutting down."));
+            Responses.refuseUnread(resp, new GabyException(ErrorCode.OVER_CAPACITY, "The server is shutting down."));
             return;
         }
         if (!permits.tryAcquire()) {
             resp.setHeader("Retry-After", "1");
-            Responses.error(resp, new GabyException(ErrorCode.OVER_CAPACITY, "The server is already serving its"
+            Responses.refuseUnread(resp, new GabyException(ErrorCode.OVER_CAPACITY, "The server is already serving its"
                     + " maximum of " + max + " requests at once."));
             return;
         }

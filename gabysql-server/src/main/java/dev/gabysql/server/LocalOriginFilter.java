@@ -34,9 +34,9 @@ final class LocalOriginFilter extends HttpFilter {
             throws IOException, ServletException {
         String origin = req.getHeader("Origin");
         if (!allowedHosts.contains(hostOf(req.getHeader("Host")))) {
-            Responses.error(resp, refused("Host `" + req.getHeader("Host") + "`"));
+            Responses.refuseUnread(resp, refused("Host `" + req.getHeader("Host") + "`"));
         } else if (origin != null && !allowedHosts.contains(originHost(origin))) {
-            Responses.error(resp, refused("Origin `" + origin + "`"));
+            Responses.refuseUnread(resp, refused("Origin `" + origin + "`"));
         } else {
             chain.doFilter(req, resp);
         }

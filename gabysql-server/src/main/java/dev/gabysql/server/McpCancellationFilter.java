@@ -38,7 +38,7 @@ final class McpCancellationFilter extends HttpFilter {
         }
         CachedBodyRequest cached = CachedBodyRequest.of(req, maxBodyBytes);
         if (cached == null) {
-            Responses.error(resp, BodyLimitFilter.tooLarge(maxBodyBytes));
+            Responses.refuseUnread(resp, BodyLimitFilter.tooLarge(maxBodyBytes));
             return;
         }
         JsonNode message = parse(cached.body());

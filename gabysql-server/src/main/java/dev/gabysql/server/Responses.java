@@ -26,6 +26,16 @@ final class Responses {
         write(resp, e.code().httpStatus(), errorBytes(e));
     }
 
+    /**
+     * An error sent before the request's body was read (a filter turning the request away), with
+     * {@code Connection: close}: the server will not read what is left of the body, so the connection cannot carry
+     * another request, and a client that pooled it would see its next request fail with no answer at all.
+     */
+    static void refuseUnread(HttpServletResponse resp, GabyException e) throws IOException {
+        resp.setHeader("Connection", "close");
+        error(resp, e);
+    }
+
     static byte[] errorBytes(GabyException e) {
         return WireJson.bytes(ErrorAnswer.of(e));
     }

@@ -42,7 +42,10 @@ class AuthTest {
         Reply r = Http.get(base, "/databases");
         assertError(r, 401, "UNAUTHORIZED");
         assertThat(r.header("WWW-Authenticate")).startsWith("Bearer");
-        assertError(Http.post(base, "/sql", Http.sql("shop", "SELECT 1")), 401, "UNAUTHORIZED");
+        Reply post = Http.post(base, "/sql", Http.sql("shop", "SELECT 1"));
+        assertError(post, 401, "UNAUTHORIZED");
+        // the body was never read: the connection must not be pooled for the next request
+        assertThat(post.header("Connection")).isEqualTo("close");
     }
 
     @Test
