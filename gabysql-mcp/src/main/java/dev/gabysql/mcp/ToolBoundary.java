@@ -16,8 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The edge between the SDK and a {@link GabyTool}: builds the core's call context (client, caller cap, the call's
- * cancellation), sends progress while the call runs, and catches everything. An exception escaping a handler would
+ * The edge between a transport and a {@link GabyTool} — the SDK's tool handler ({@link #call}) or stdio's direct
+ * path ({@link DirectToolCalls}, through {@link #run}): builds the core's call context (client, caller cap, the
+ * call's cancellation), sends progress while an SDK call runs, and catches everything. An exception escaping a handler would
  * reach the client as a JSON-RPC error carrying its message and cause chain (SQL text, file paths); here every
  * failure becomes an {@code isError} result with a stable code, a message and a hint. Stateless.
  */
@@ -39,8 +40,7 @@ final class ToolBoundary {
                                          McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
         Cancellation cancellation = CallTransportContext.cancellationOf(exchange.transportContext());
         try (ProgressTicker ticker = ProgressTicker.start(exchange, request.meta(), options.progressAfter())) {
-            return run(tool, known, service, request.arguments(),
-                    context(options, exchange.getClientInfo(), exchange.transportContext(), cancellation));
+            return run(tool, known, service, request.arguments(), context(options, exchange, cancellation));
         }
     }
 
