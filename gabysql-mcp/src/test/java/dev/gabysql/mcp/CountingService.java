@@ -12,6 +12,8 @@ import dev.gabysql.core.service.QueryRequest;
 import dev.gabysql.core.service.QueryResult;
 import dev.gabysql.core.service.Rendered;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -24,6 +26,8 @@ final class CountingService implements GabyService {
     volatile CallContext lastContext;
     /** The thread that ran the last query: which path answered it. */
     volatile String lastQueryThread;
+    /** The names of every thread that ran a query. */
+    final Set<String> queryThreads = ConcurrentHashMap.newKeySet();
     private final GabyService delegate;
 
     CountingService(GabyService delegate) {
@@ -40,6 +44,7 @@ final class CountingService implements GabyService {
         queries.incrementAndGet();
         lastContext = ctx;
         lastQueryThread = Thread.currentThread().getName();
+        queryThreads.add(lastQueryThread);
         return delegate.query(ctx, request);
     }
 

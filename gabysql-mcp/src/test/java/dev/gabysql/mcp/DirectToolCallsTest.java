@@ -110,6 +110,24 @@ final class DirectToolCallsTest {
                 .isEqualTo(ids.size() + 1); // + initialize
     }
 
+    @Test
+    void callsBeyondTheDirectLimitAreAnsweredByTheSdk() {
+        String slow = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000)"
+                + " SELECT count(*) FROM c";
+        int n = DirectToolCalls.MAX_RUNNING + 8;
+        List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            answers.add(client.send("tools/call", Map.of("name", "gabysql_query", "arguments",
+                    Map.of("db", "shop", "sql", slow)), client.nextId()));
+        }
+        for (CompletableFuture<JsonNode> a : answers) {
+            assertThat(McpTestClient.await(a).at("/result/structuredContent/rows/0/0").asLong()).isEqualTo(300_000);
+        }
+        assertThat(service.queries.get()).isEqualTo(n);
+        assertThat(service.queryThreads).anyMatch(t -> t.startsWith("gabysql-mcp-"))
+                .anyMatch(t -> t.startsWith("boundedElastic"));
+    }
+
     private int count(String sql) {
         return client.call("gabysql_query", Map.of("db", "shop", "sql", sql)).at("/structuredContent/rows/0/0")
                 .asInt();
