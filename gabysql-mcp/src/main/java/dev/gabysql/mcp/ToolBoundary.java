@@ -29,8 +29,9 @@ final class ToolBoundary {
     }
 
     static McpServerFeatures.SyncToolSpecification spec(GabyTool tool, GabyService service, McpOptions options) {
-        Set<String> known = argumentNames(tool);
-        return McpServerFeatures.SyncToolSpecification.builder().tool(tool.definition())
+        McpSchema.Tool def = tool.definition();
+        Set<String> known = propertyNames(def.inputSchema());
+        return McpServerFeatures.SyncToolSpecification.builder().tool(def)
                 .callHandler((exchange, request) -> call(tool, known, service, options, exchange, request))
                 .build();
     }
