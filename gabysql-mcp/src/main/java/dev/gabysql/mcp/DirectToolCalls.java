@@ -160,7 +160,7 @@ final class DirectToolCalls {
         }
     }
 
-    /** Learns the client's name from {@code initialize} and opens the direct path at {@code notifications/initialized}. */
+    /** Learns the client's name from {@code initialize}; {@code notifications/initialized} opens the direct path. */
     private void observe(IncomingLine message) {
         if (McpSchema.METHOD_INITIALIZE.equals(message.method()) && message.params() != null) {
             client = clientInfo(message.params().get("clientInfo"));

@@ -55,7 +55,7 @@ final class StdioLines {
         }
     }
 
-    /** The bytes from {@code start} to {@code lineEnd} (without a trailing {@code \r}); reading goes on at {@code next}. */
+    /** The bytes from {@code start} to {@code lineEnd}, less a trailing {@code \r}; reading resumes at {@code next}. */
     private byte[] take(int lineEnd, int next) {
         int to = lineEnd > start && buffer[lineEnd - 1] == '\r' ? lineEnd - 1 : lineEnd;
         byte[] line = Arrays.copyOfRange(buffer, start, to);

@@ -10,7 +10,8 @@ import java.io.OutputStream;
 /**
  * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then cancels
  * what still runs and returns, so the process can exit at once. The SDK's session handles the protocol; plain tool
- * calls are answered by {@link DirectToolCalls}, which reads stdin and hands every other line on to the SDK. {@code out} must be the real standard output;
+ * calls are answered by {@link DirectToolCalls}, which reads stdin and hands every other line on to the SDK.
+ * {@code out} must be the real standard output;
  * nothing else may write to it (the caller points {@code System.out} at stderr first).
  */
 public final class StdioServer {

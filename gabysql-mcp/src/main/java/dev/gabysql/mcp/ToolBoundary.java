@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The edge between a transport and a {@link GabyTool} — the SDK's tool handler ({@link #call}) or stdio's direct
  * path ({@link DirectToolCalls}, through {@link #run}): builds the core's call context (client, caller cap, the
- * call's cancellation), sends progress while an SDK call runs, and catches everything. An exception escaping a handler would
- * reach the client as a JSON-RPC error carrying its message and cause chain (SQL text, file paths); here every
- * failure becomes an {@code isError} result with a stable code, a message and a hint. Stateless.
+ * call's cancellation), sends progress while an SDK call runs, and catches everything. An exception escaping a
+ * handler would reach the client as a JSON-RPC error carrying its message and cause chain (SQL text, file paths);
+ * here every failure becomes an {@code isError} result with a stable code, a message and a hint. Stateless.
  */
 final class ToolBoundary {
     private static final Logger LOG = LoggerFactory.getLogger(ToolBoundary.class);
@@ -71,7 +71,7 @@ final class ToolBoundary {
         return context(options, exchange.getClientInfo(), exchange.transportContext(), cancellation);
     }
 
-    /** The core's context of a call from {@code client} (may be null) over a transport with context {@code transport}. */
+    /** The core's context of a call from {@code client} (may be null) over a transport with this context. */
     static CallContext context(McpOptions options, McpSchema.Implementation client, McpTransportContext transport,
                                Cancellation cancellation) {
         CallContext ctx = CallContext.of("mcp").withCancellation(cancellation);

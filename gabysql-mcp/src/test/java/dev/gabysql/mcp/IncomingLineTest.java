@@ -35,7 +35,8 @@ final class IncomingLineTest {
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}",
             "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
             "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
-            "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"t\"}}",
             "{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
             "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
             "{\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
