@@ -14,6 +14,8 @@ import dev.gabysql.core.service.Rendered;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -28,6 +30,8 @@ final class CountingService implements GabyService {
     volatile String lastQueryThread;
     /** The names of every thread that ran a query. */
     final Set<String> queryThreads = ConcurrentHashMap.newKeySet();
+    /** When set, every query waits for it to open (at most 30 s) before it runs: calls pile up, however fast. */
+    volatile CountDownLatch queryGate;
     private final GabyService delegate;
 
     CountingService(GabyService delegate) {
@@ -45,7 +49,20 @@ final class CountingService implements GabyService {
         lastContext = ctx;
         lastQueryThread = Thread.currentThread().getName();
         queryThreads.add(lastQueryThread);
+        awaitGate();
         return delegate.query(ctx, request);
+    }
+
+    private void awaitGate() {
+        CountDownLatch gate = queryGate;
+        if (gate == null) {
+            return;
+        }
+        try {
+            gate.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
