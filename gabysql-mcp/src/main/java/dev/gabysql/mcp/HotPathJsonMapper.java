@@ -28,6 +28,11 @@ import java.util.Map;
  * HotPathJsonMapperTest holds each shortcut to the SDK mapper's output. Thread-safe.
  */
 final class HotPathJsonMapper implements McpJsonMapper {
+    private static final byte[] REPLY_START = ascii("{\"jsonrpc\":\"2.0\",\"id\":");
+    private static final byte[] RESULT_TEXT = ascii(",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
+    private static final byte[] ERROR_TRUE = ascii("}],\"isError\":true,\"structuredContent\":");
+    private static final byte[] ERROR_FALSE = ascii("}],\"isError\":false,\"structuredContent\":");
+    private static final byte[] REPLY_END = ascii("}}");
     private final ObjectMapper objectMapper;
     private final JacksonMcpJsonMapper sdk;
     /** The last tool list written and its JSON; a list of the very same Tool objects reuses it. */
@@ -81,6 +86,10 @@ final class HotPathJsonMapper implements McpJsonMapper {
         if (reply == null) {
             return sdk.writeValueAsString(value);
         }
+        byte[] written = writtenToolReply(reply);
+        if (written != null) {
+            return new String(written, StandardCharsets.UTF_8);
+        }
         StringWriter out = new StringWriter(256);
         writeToolReply(reply, objectMapper.getFactory().createGenerator(out));
         return out.toString();
@@ -95,6 +104,10 @@ final class HotPathJsonMapper implements McpJsonMapper {
         McpSchema.JSONRPCResponse reply = toolReply(value);
         if (reply == null) {
             return sdk.writeValueAsBytes(value);
+        }
+        byte[] written = writtenToolReply(reply);
+        if (written != null) {
+            return written;
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         writeToolReply(reply, objectMapper.getFactory().createGenerator(out, JsonEncoding.UTF8));
@@ -174,8 +187,9 @@ final class HotPathJsonMapper implements McpJsonMapper {
                 && ((McpSchema.TextContent) content.get(0)).annotations() == null
                 && ((McpSchema.TextContent) content.get(0)).meta() == null
                 && ((McpSchema.TextContent) content.get(0)).text() != null;
-        boolean treeOrNothing = result.structuredContent() == null || result.structuredContent() instanceof JsonNode;
-        return oneText && treeOrNothing && result.meta() == null && result.isError() != null ? r : null;
+        Object structured = result.structuredContent();
+        boolean known = structured == null || structured instanceof JsonNode || structured instanceof WrittenResult;
+        return oneText && known && result.meta() == null && result.isError() != null ? r : null;
     }
 
     /** A tool list and its JSON. */
@@ -194,8 +208,39 @@ final class HotPathJsonMapper implements McpJsonMapper {
         }
     }
 
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
     private static boolean plainId(Object id) {
         return id instanceof String || id instanceof Integer || id instanceof Long;
+    }
+
+    /**
+     * {@code reply} (a {@link #toolReply} one) spliced from the bytes of its {@link WrittenResult}, when its text is
+     * that result's own; else null.
+     */
+    private static byte[] writtenToolReply(McpSchema.JSONRPCResponse reply) throws IOException {
+        McpSchema.CallToolResult result = (McpSchema.CallToolResult) reply.result();
+        if (!(result.structuredContent() instanceof WrittenResult)
+                || !McpSchema.JSONRPC_VERSION.equals(reply.jsonrpc())) {
+            return null;
+        }
+        WrittenResult written = (WrittenResult) result.structuredContent();
+        if (((McpSchema.TextContent) result.content().get(0)).text() != written.text()) {
+            return null;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(written.textLiteral().length
+                + written.structured().length + 128);
+        out.write(REPLY_START);
+        out.write(reply.id() instanceof String ? WrittenResult.literal((String) reply.id())
+                : Long.toString(((Number) reply.id()).longValue()).getBytes(StandardCharsets.US_ASCII));
+        out.write(RESULT_TEXT);
+        out.write(written.textLiteral());
+        out.write(result.isError() ? ERROR_TRUE : ERROR_FALSE);
+        out.write(written.structured());
+        out.write(REPLY_END);
+        return out.toByteArray();
     }
 
     /** Writes {@code reply} (a {@link #toolReply} one) and closes {@code g}. */
@@ -218,7 +263,10 @@ final class HotPathJsonMapper implements McpJsonMapper {
             g.writeEndObject();
             g.writeEndArray();
             g.writeBooleanField("isError", result.isError());
-            if (result.structuredContent() != null) {
+            if (result.structuredContent() instanceof WrittenResult) {
+                g.writeFieldName("structuredContent");
+                g.writeRawValue(result.structuredContent().toString());
+            } else if (result.structuredContent() != null) {
                 g.writeFieldName("structuredContent");
                 objectMapper.writeTree(g, (JsonNode) result.structuredContent());
             }

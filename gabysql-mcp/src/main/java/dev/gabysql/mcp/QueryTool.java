@@ -1,9 +1,7 @@
 package dev.gabysql.mcp;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.service.QueryRequest;
 import dev.gabysql.core.service.QueryResult;
-import dev.gabysql.core.util.Json;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
@@ -56,8 +54,6 @@ final class QueryTool implements GabyTool {
         QueryRequest request = new QueryRequest(a.requireString("db"), a.sql(), a.optionalParams("params"),
                 a.optionalInt("max_rows", 1));
         QueryResult r = call.service().query(call.context(), request);
-        ObjectNode out = QueryJson.compact(r);
-        String text = Json.write(out); // the model reads the compact form; structuredContent adds the details
-        return new ToolOutcome(text, QueryJson.addDetails(out, r));
+        return new ToolOutcome(QueryJson.written(r)); // the text is the compact form; structuredContent adds details
     }
 }

@@ -7,15 +7,19 @@ import dev.gabysql.core.util.Json;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
- * What a tool answers: the text a model reads and the same content as a JSON object ({@code structuredContent}).
- * Failures become {@code error [CODE]: message} plus {@code hint: …}, with {@code isError} set and the structured
- * {@code {"error": {code, message, hint}}}. Immutable.
+ * What a tool answers: the text a model reads and the same content as a JSON object ({@code structuredContent}),
+ * both written once ({@link WrittenResult}). Failures become {@code error [CODE]: message} plus {@code hint: …},
+ * with {@code isError} set and the structured {@code {"error": {code, message, hint}}}. Immutable.
  */
-record ToolOutcome(String text, ObjectNode structured) {
+record ToolOutcome(WrittenResult written) {
+
+    ToolOutcome(String text, ObjectNode structured) {
+        this(WrittenResult.of(text, structured));
+    }
 
     /** The structured object is also the text, written compactly. */
     static ToolOutcome json(ObjectNode structured) {
-        return new ToolOutcome(Json.write(structured), structured);
+        return new ToolOutcome(WrittenResult.of(structured));
     }
 
     /** A rendered value: non-object JSON is wrapped as {@code {"result": …}} (structuredContent must be an object). */
@@ -27,11 +31,11 @@ record ToolOutcome(String text, ObjectNode structured) {
             obj = Json.MAPPER.createObjectNode();
             obj.set("result", json == null ? Json.MAPPER.getNodeFactory().textNode(text) : json);
         }
-        return new ToolOutcome(text == null ? Json.write(obj) : text, obj);
+        return text == null ? json(obj) : new ToolOutcome(text, obj);
     }
 
     McpSchema.CallToolResult toResult() {
-        return McpSchema.CallToolResult.builder().addTextContent(text).structuredContent(structured)
+        return McpSchema.CallToolResult.builder().addTextContent(written.text()).structuredContent(written)
                 .isError(false).build();
     }
 

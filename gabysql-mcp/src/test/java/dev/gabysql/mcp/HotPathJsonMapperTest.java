@@ -75,6 +75,50 @@ class HotPathJsonMapperTest {
     }
 
     @Test
+    void writesWrittenResultsAsTheSdkWritesTheirTrees() throws Exception {
+        ObjectNode structured = JACKSON.createObjectNode();
+        structured.putArray("rows").addArray().add("Zoë \"q\" \\ \n\u0001 😀 \u2028").add(new BigDecimal("12.50"))
+                .addNull();
+        structured.put("truncated", true);
+        String plain = "error [X]: \"quoted\"\nhint: a \\ b 😀";
+        List<WrittenResult> results = List.of(WrittenResult.of(structured), WrittenResult.of(plain, structured),
+                WrittenResult.of(JACKSON.writeValueAsBytes(structured.get("rows")),
+                        JACKSON.writeValueAsBytes(structured)));
+        for (WrittenResult written : results) {
+            for (Object id : List.of(1, 12345678901L, "a\"b")) {
+                for (boolean error : new boolean[] {false, true}) {
+                    McpSchema.JSONRPCResponse asWritten = new McpSchema.JSONRPCResponse("2.0", id,
+                            McpSchema.CallToolResult.builder().addTextContent(written.text())
+                                    .structuredContent(written).isError(error).build(), null);
+                    McpSchema.JSONRPCResponse asTree = new McpSchema.JSONRPCResponse("2.0", id,
+                            McpSchema.CallToolResult.builder().addTextContent(written.text())
+                                    .structuredContent(JACKSON.readTree(written.structured())).isError(error).build(),
+                            null);
+                    JsonNode expected = JACKSON.readTree(sdk.writeValueAsString(asTree));
+                    assertThat(JACKSON.readTree(sdk.writeValueAsString(asWritten))).isEqualTo(expected);
+                    assertThat(JACKSON.readTree(hot.writeValueAsString(asWritten))).isEqualTo(expected);
+                    assertThat(JACKSON.readTree(hot.writeValueAsBytes(asWritten))).isEqualTo(expected);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aWrittenResultTurnsIntoItsTreeWhenConverted() throws Exception {
+        ObjectNode structured = JACKSON.createObjectNode().put("a", "b").put("n", 1);
+        Object converted = sdk.convertValue(WrittenResult.of(structured), Map.class);
+        assertThat(converted).isEqualTo(Map.of("a", "b", "n", 1));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{}", "{\"a\":\"x\\\"y\\\\z\"}", "[\"\\n\\t\\u0001\",\"é😀\"]", "\"raw\ttab\"",
+        "{\"k\":\"\u2028\u007f\"}"})
+    void aJsonTextBecomesTheStringLiteralJacksonWrites(String json) throws Exception {
+        byte[] literal = WrittenResult.literalOfJson(json.getBytes(StandardCharsets.UTF_8));
+        assertThat(new String(literal, StandardCharsets.UTF_8)).isEqualTo(JACKSON.writeValueAsString(json));
+    }
+
+    @Test
     void writesToolListsAsTheSdkDoesAndReusesTheSameList() throws Exception {
         McpSchema.Tool a = McpSchema.Tool.builder().name("a").description("first \"tool\"")
                 .inputSchema(new McpSchema.JsonSchema("object", Map.of("db", Map.of("type", "string")),

@@ -2,16 +2,22 @@ package dev.gabysql.core.util;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-/** The process's one JSON mapper: compact output, nulls left out (they cost tokens and say nothing). */
+/**
+ * The process's one JSON mapper: compact output, nulls left out (they cost tokens and say nothing), characters
+ * beyond the Basic Multilingual Plane (emoji) written as UTF-8 rather than as two {@code \}{@code u} escapes when
+ * writing bytes — the same as when writing a String.
+ */
 public final class Json {
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .serializationInclusion(JsonInclude.Include.NON_NULL)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
             .build();
 
     private Json() {
