@@ -45,8 +45,9 @@ record IncomingLine(String method, Object id, Map<String, Object> params, boolea
             return false;
         }
         Object arguments = params.get("arguments");
+        int members = 1 + (params.containsKey("arguments") ? 1 : 0); // nothing else: no _meta, no progress token
         return params.get("name") instanceof String && (arguments == null || arguments instanceof Map)
-                && params.keySet().stream().allMatch(k -> k.equals("name") || k.equals("arguments"));
+                && params.size() == members;
     }
 
     String toolName() {

@@ -20,7 +20,10 @@ final class TokenList {
 
     TokenList(String source, List<Token> tokens, List<Integer> codeEndBefore, int codeStart, int codeEnd) {
         this.source = source;
-        this.codeEndBefore = codeEndBefore.stream().mapToInt(Integer::intValue).toArray();
+        this.codeEndBefore = new int[codeEndBefore.size()];
+        for (int i = 0; i < this.codeEndBefore.length; i++) { // a loop, not a stream: cheap even interpreted
+            this.codeEndBefore[i] = codeEndBefore.get(i);
+        }
         this.tokens = tokens.toArray(new Token[0]);
         this.codeStart = codeStart;
         this.codeEnd = codeEnd;
