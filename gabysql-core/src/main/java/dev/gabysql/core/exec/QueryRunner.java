@@ -6,7 +6,6 @@ import dev.gabysql.core.service.QueryResult;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,16 +21,16 @@ public final class QueryRunner {
     }
 
     /**
-     * Runs a statement that returns rows.
+     * Runs a statement that returns rows on a session.
      *
      * @param what what is being done, for error messages ("Query on `sales`")
      * @throws GabyException with TIMEOUT, CANCELLED, SQL_ERROR, … on failure
      */
-    public static QueryResult query(String what, Connection c, String sql, List<Object> params, Limits limits,
+    public static QueryResult query(String what, Session s, String sql, List<Object> params, Limits limits,
                                     Cancellation cancellation) {
         long start = System.nanoTime();
         Running running = null;
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
+        try (PreparedStatement ps = s.connection().prepareStatement(sql)) {
             bind(ps, params);
             ps.setFetchSize(Math.min(limits.maxRows() + 1, MAX_FETCH));
             ps.setMaxRows(limits.maxRows() + 1);
@@ -39,7 +38,7 @@ public final class QueryRunner {
             try (Running r = running) {
                 r.check(ps.execute());
                 try (ResultSet rs = ps.getResultSet()) {
-                    return collect(rs, limits, start, null);
+                    return collect(rs, s.resultColumns(), limits, start, null);
                 }
             }
         } catch (SQLException e) {
@@ -63,7 +62,7 @@ public final class QueryRunner {
                 if (ps.execute()) {
                     try (ResultSet rs = ps.getResultSet()) {
                         List<Object> counted = new ArrayList<>();
-                        QueryResult rows = collect(rs, limits, start, counted);
+                        QueryResult rows = collect(rs, ResultColumns.JDBC, limits, start, counted);
                         return new Outcome((Long) counted.get(0), rows);
                     }
                 }
@@ -91,14 +90,10 @@ public final class QueryRunner {
     }
 
     /** Reads rows up to the caps; with {@code countAll} it goes on counting (not keeping) the remaining rows. */
-    private static QueryResult collect(ResultSet rs, Limits limits, long start, List<Object> countAll)
-            throws SQLException {
-        ResultSetMetaData md = rs.getMetaData();
-        int n = md.getColumnCount();
-        List<QueryResult.Column> columns = new ArrayList<>(n);
-        for (int i = 1; i <= n; i++) {
-            columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
-        }
+    private static QueryResult collect(ResultSet rs, ResultColumns reader, Limits limits, long start,
+                                       List<Object> countAll) throws SQLException {
+        List<QueryResult.Column> columns = reader.read(rs);
+        int n = columns.size();
         List<List<Object>> rows = new ArrayList<>();
         int chars = 0;
         String note = null;

@@ -15,6 +15,11 @@ public interface Session extends AutoCloseable {
     /** Marks the connection as in doubt: it will be discarded instead of reused. */
     void markBroken();
 
+    /** How to read a result's columns on this session's connection. Default: {@link ResultColumns#JDBC}. */
+    default ResultColumns resultColumns() {
+        return ResultColumns.JDBC;
+    }
+
     /**
      * True when {@link #close()} may run after the caller has its answer ({@link SessionCloser}): the session
      * will only roll back and reset. Default: false.

@@ -124,7 +124,7 @@ public final class LocalGabyService implements GabyService {
             AccessPolicy.requireRead(stmt);
             Limits limits = limitsFor(h, request.maxRows());
             QueryResult r = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Query on `"
-                    + h.config().name() + "`", s.connection(), stmt.sql(), request.params(), limits,
+                    + h.config().name() + "`", s, stmt.sql(), request.params(), limits,
                     ctx.cancellation()));
             call.done("ok", (long) r.rowCount());
             return r;
@@ -195,7 +195,7 @@ public final class LocalGabyService implements GabyService {
         AccessPolicy.requireRead(stmt);
         Limits limits = h.limits();
         QueryResult plan = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Explain on `"
-                + h.config().name() + "`", s.connection(), ExplainStatement.of(h.dialect(), stmt), List.of(),
+                + h.config().name() + "`", s, ExplainStatement.of(h.dialect(), stmt), List.of(),
                 limits, ctx.cancellation()));
         return PlanRenderer.render(plan);
     }

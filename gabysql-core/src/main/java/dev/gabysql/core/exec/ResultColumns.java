@@ -1,0 +1,31 @@
+package dev.gabysql.core.exec;
+
+import dev.gabysql.core.service.QueryResult;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the columns of a result: each one's label and the database's type name. {@link #JDBC} asks
+ * {@link ResultSetMetaData}, which every driver has; a session whose driver can answer the same for less work
+ * offers its own ({@link Session#resultColumns()}): it is read once per query, so early in a process, while the
+ * JIT has compiled little, a driver's metadata path can be a good part of a small query's time (issue 7).
+ */
+@FunctionalInterface
+public interface ResultColumns {
+    /** Through {@link ResultSetMetaData}: {@code getColumnLabel} and {@code getColumnTypeName}. */
+    ResultColumns JDBC = rs -> {
+        ResultSetMetaData md = rs.getMetaData();
+        int n = md.getColumnCount();
+        List<QueryResult.Column> columns = new ArrayList<>(n);
+        for (int i = 1; i <= n; i++) {
+            columns.add(new QueryResult.Column(md.getColumnLabel(i), md.getColumnTypeName(i)));
+        }
+        return columns;
+    };
+
+    /** The columns of {@code rs}, in order, before its first row is read. */
+    List<QueryResult.Column> read(ResultSet rs) throws SQLException;
+}
