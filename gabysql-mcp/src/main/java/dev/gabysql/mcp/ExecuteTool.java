@@ -1,6 +1,7 @@
 package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -73,7 +74,7 @@ final class ExecuteTool implements GabyTool {
         o.put("status", r.status());
         o.put("affected_rows", r.affectedRows());
         if (r.preview() != null) {
-            o.set("preview", QueryJson.compact(r.preview()));
+            o.putRawValue("preview", new RawValue(QueryJson.compactText(r.preview())));
         }
         if (r.confirmToken() != null) {
             o.put("confirm_token", r.confirmToken());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.gabysql.core.util.JsonBytes;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -28,11 +29,11 @@ import java.util.Map;
  * HotPathJsonMapperTest holds each shortcut to the SDK mapper's output. Thread-safe.
  */
 final class HotPathJsonMapper implements McpJsonMapper {
-    private static final byte[] REPLY_START = ascii("{\"jsonrpc\":\"2.0\",\"id\":");
-    private static final byte[] RESULT_TEXT = ascii(",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
-    private static final byte[] ERROR_TRUE = ascii("}],\"isError\":true,\"structuredContent\":");
-    private static final byte[] ERROR_FALSE = ascii("}],\"isError\":false,\"structuredContent\":");
-    private static final byte[] REPLY_END = ascii("}}");
+    private static final byte[] REPLY_START = JsonBytes.ascii("{\"jsonrpc\":\"2.0\",\"id\":");
+    private static final byte[] RESULT_TEXT = JsonBytes.ascii(",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
+    private static final byte[] ERROR_TRUE = JsonBytes.ascii("}],\"isError\":true,\"structuredContent\":");
+    private static final byte[] ERROR_FALSE = JsonBytes.ascii("}],\"isError\":false,\"structuredContent\":");
+    private static final byte[] REPLY_END = JsonBytes.ascii("}}");
     private final ObjectMapper objectMapper;
     private final JacksonMcpJsonMapper sdk;
     /** The last tool list written and its JSON; a list of the very same Tool objects reuses it. */
@@ -208,10 +209,6 @@ final class HotPathJsonMapper implements McpJsonMapper {
         }
     }
 
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
-    }
-
     private static boolean plainId(Object id) {
         return id instanceof String || id instanceof Integer || id instanceof Long;
     }
@@ -230,17 +227,16 @@ final class HotPathJsonMapper implements McpJsonMapper {
         if (((McpSchema.TextContent) result.content().get(0)).text() != written.text()) {
             return null;
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(written.textLiteral().length
-                + written.structured().length + 128);
-        out.write(REPLY_START);
-        out.write(reply.id() instanceof String ? WrittenResult.literal((String) reply.id())
-                : Long.toString(((Number) reply.id()).longValue()).getBytes(StandardCharsets.US_ASCII));
-        out.write(RESULT_TEXT);
-        out.write(written.textLiteral());
-        out.write(result.isError() ? ERROR_TRUE : ERROR_FALSE);
-        out.write(written.structured());
-        out.write(REPLY_END);
-        return out.toByteArray();
+        JsonBytes out = new JsonBytes(written.textLiteral().length + written.structured().length + 128);
+        out.raw(REPLY_START);
+        if (reply.id() instanceof String) {
+            out.string((String) reply.id());
+        } else {
+            out.number(((Number) reply.id()).longValue());
+        }
+        out.raw(RESULT_TEXT).raw(written.textLiteral()).raw(result.isError() ? ERROR_TRUE : ERROR_FALSE)
+                .raw(written.structured()).raw(REPLY_END);
+        return out.toBytes();
     }
 
     /** Writes {@code reply} (a {@link #toolReply} one) and closes {@code g}. */

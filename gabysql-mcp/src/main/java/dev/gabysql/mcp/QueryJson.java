@@ -1,15 +1,11 @@
 package dev.gabysql.mcp;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.gabysql.core.service.QueryResult;
 import dev.gabysql.core.util.Json;
-import java.io.ByteArrayOutputStream;
+import dev.gabysql.core.util.JsonBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -17,101 +13,79 @@ import java.util.List;
  * {@code truncated} with the note saying which cap cut and what to do. Stateless.
  */
 final class QueryJson {
+    private static final byte[] COLUMNS = JsonBytes.ascii("{\"columns\":[");
+    private static final byte[] ROWS = JsonBytes.ascii("],\"rows\":[");
+    private static final byte[] ROW_COUNT = JsonBytes.ascii("],\"row_count\":");
+    private static final byte[] TRUNCATED = JsonBytes.ascii(",\"truncated\":");
+    private static final byte[] NOTE = JsonBytes.ascii(",\"note\":");
+    private static final byte[] TYPES = JsonBytes.ascii(",\"types\":[");
+    private static final byte[] ELAPSED = JsonBytes.ascii("],\"elapsed_ms\":");
+
     private QueryJson() {
     }
 
     /**
      * The query tool's answer: the compact form as the text, and the compact form plus the details (column types,
-     * elapsed time) as the structured object, each written once (no tree in between).
+     * elapsed time) as the structured object, each written once (no tree, no generator: {@link JsonBytes}).
      */
     static WrittenResult written(QueryResult r) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = Json.MAPPER.createGenerator(out, JsonEncoding.UTF8)) {
-            g.writeStartObject();
-            writeCompactFields(g, r);
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        byte[] compact = out.toByteArray();
-        out.reset();
-        out.write(compact, 0, compact.length - 1); // all but the closing brace
-        try (JsonGenerator g = Json.MAPPER.createGenerator(out, JsonEncoding.UTF8)) {
-            g.writeStartObject(); // a generator cannot resume an object: write the details' fields into a fresh one
-            writeDetailFields(g, r);
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        byte[] both = out.toByteArray();
-        both[compact.length - 1] = ','; // "{…compact…{…details…}" becomes "{…compact…,…details…}"
-        return WrittenResult.of(compact, both);
-    }
-
-    /** {@code {columns, rows, row_count, truncated, note?}} as a tree (a write's preview nests it). */
-    static ObjectNode compact(QueryResult r) {
-        try (TokenBuffer buffer = new TokenBuffer(Json.MAPPER, false)) {
-            buffer.writeStartObject();
-            writeCompactFields(buffer, r);
-            buffer.writeEndObject();
-            return Json.MAPPER.readTree(buffer.asParser());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** {@code columns, rows, row_count, truncated, note?}: what the model reads. */
-    private static void writeCompactFields(JsonGenerator g, QueryResult r) throws IOException {
-        g.writeArrayFieldStart("columns");
-        for (QueryResult.Column c : r.columns()) {
-            g.writeString(c.name());
-        }
-        g.writeEndArray();
-        g.writeArrayFieldStart("rows");
-        for (List<Object> row : r.rows()) {
-            g.writeStartArray();
-            for (Object v : row) {
-                writeValue(g, v);
+        JsonBytes out = new JsonBytes(256);
+        writeCompact(out, r);
+        int compactEnd = out.length();
+        byte[] compact = out.raw('}').toBytes();
+        out.truncate(compactEnd);
+        out.raw(TYPES);
+        for (int i = 0; i < r.columns().size(); i++) {
+            String type = r.columns().get(i).type();
+            if (i > 0) {
+                out.raw(',');
             }
-            g.writeEndArray();
+            if (type == null) {
+                out.nullValue();
+            } else {
+                out.string(type);
+            }
         }
-        g.writeEndArray();
-        g.writeNumberField("row_count", r.rowCount());
-        g.writeBooleanField("truncated", r.truncated());
+        out.raw(ELAPSED).number(r.elapsedMillis()).raw('}');
+        return WrittenResult.of(compact, out.toBytes());
+    }
+
+    /** {@code {columns, rows, row_count, truncated, note?}} without its closing brace: what the model reads. */
+    private static void writeCompact(JsonBytes out, QueryResult r) {
+        out.raw(COLUMNS);
+        for (int i = 0; i < r.columns().size(); i++) {
+            (i == 0 ? out : out.raw(',')).string(r.columns().get(i).name());
+        }
+        out.raw(ROWS);
+        for (int i = 0; i < r.rows().size(); i++) {
+            (i == 0 ? out : out.raw(',')).raw('[');
+            List<Object> row = r.rows().get(i);
+            for (int j = 0; j < row.size(); j++) {
+                writeCell(j == 0 ? out : out.raw(','), row.get(j));
+            }
+            out.raw(']');
+        }
+        out.raw(ROW_COUNT).number(r.rowCount()).raw(TRUNCATED).bool(r.truncated());
         if (r.note() != null) {
-            g.writeStringField("note", r.note());
+            out.raw(NOTE).string(r.note());
         }
     }
 
-    /** {@code types, elapsed_ms}: the database's column types and the time taken, for structuredContent. */
-    private static void writeDetailFields(JsonGenerator g, QueryResult r) throws IOException {
-        g.writeArrayFieldStart("types");
-        for (QueryResult.Column c : r.columns()) {
-            g.writeString(c.type());
+    /** One cell: the core's types directly, anything else through the mapper. */
+    private static void writeCell(JsonBytes out, Object v) {
+        if (!out.value(v)) {
+            try {
+                out.raw(Json.MAPPER.writeValueAsBytes(v));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
-        g.writeEndArray();
-        g.writeNumberField("elapsed_ms", r.elapsedMillis());
     }
 
-    /**
-     * One cell. The core hands over null, Boolean, Long, BigDecimal, Double or String, written directly; anything
-     * else goes through the mapper.
-     */
-    private static void writeValue(JsonGenerator g, Object v) throws IOException {
-        if (v == null) {
-            g.writeNull();
-        } else if (v instanceof String) {
-            g.writeString((String) v);
-        } else if (v instanceof Long) {
-            g.writeNumber((Long) v);
-        } else if (v instanceof BigDecimal) {
-            g.writeNumber((BigDecimal) v);
-        } else if (v instanceof Boolean) {
-            g.writeBoolean((Boolean) v);
-        } else if (v instanceof Double) {
-            g.writeNumber((Double) v);
-        } else {
-            Json.MAPPER.writeValue(g, v);
-        }
+    /** {@code {columns, rows, row_count, truncated, note?}} as JSON (a write's preview nests it). */
+    static String compactText(QueryResult r) {
+        JsonBytes out = new JsonBytes(256);
+        writeCompact(out, r);
+        return new String(out.raw('}').toBytes(), StandardCharsets.UTF_8);
     }
 }

@@ -1,13 +1,13 @@
 package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -101,12 +101,7 @@ final class WrittenResult implements JsonSerializable {
 
     /** Any text as a JSON string literal. */
     static byte[] literal(String text) {
-        byte[] escaped = JsonStringEncoder.getInstance().quoteAsUTF8(text);
-        byte[] out = new byte[escaped.length + 2];
-        out[0] = QUOTE;
-        System.arraycopy(escaped, 0, out, 1, escaped.length);
-        out[out.length - 1] = QUOTE;
-        return out;
+        return new JsonBytes(text.length() + 16).string(text).toBytes();
     }
 
     /**

@@ -26,7 +26,7 @@ class QueryJsonTest {
                 new QueryResult(List.of(), List.of(), false, null, 0))) {
             WrittenResult written = QueryJson.written(r);
             ObjectNode compact = treeOf(r);
-            assertThat(QueryJson.compact(r)).isEqualTo(compact);
+            assertThat(QueryJson.compactText(r)).isEqualTo(JACKSON.writeValueAsString(compact));
             assertThat(written.text()).isEqualTo(JACKSON.writeValueAsString(compact));
             ObjectNode detailed = compact.deepCopy();
             ArrayNode types = detailed.putArray("types");
