@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -29,13 +28,14 @@ import org.slf4j.LoggerFactory;
  * <p>Why (issue 7): through the SDK a call crosses three threads (the transport's reader, Reactor's bounded-elastic
  * worker, the transport's writer) and a few hundred Reactor operators, and a process that has just started runs
  * all of it in the interpreter — most of a 1-row query's time for its first hundreds of calls. Here the thread
- * that read the request answers it: it first hands the reading over to another thread of its pool (leader and
- * followers: the next line is read meanwhile, {@code notifications/cancelled} included), then runs the same
- * {@link ToolBoundary} the SDK's handler runs, with the call registered in {@link InFlightCalls} so cancellation
- * works as before, and writes the reply (the same JSON, {@link HotPathJsonMapper}) under the lock the SDK's writer
- * takes on the output stream. DirectToolCallsTest holds the replies to the SDK's.
+ * that read the request answers it and then reads on; when a call lasts more than a millisecond, another thread of
+ * the pool takes over the reading ({@link ReadingRelay}: the next line is read meanwhile,
+ * {@code notifications/cancelled} included). It runs the same {@link ToolBoundary} the SDK's handler runs, with
+ * the call registered in {@link InFlightCalls} so cancellation works as before, and writes the reply (the same
+ * JSON, {@link HotPathJsonMapper}) under the lock the SDK's writer takes on the output stream.
+ * DirectToolCallsTest holds the replies to the SDK's.
  *
- * <p>Thread-safe: one thread reads at a time; the reading role passes through the executor.
+ * <p>Thread-safe: one thread reads at a time; the reading role passes through the executor ({@link ReadingRelay}).
  */
 final class DirectToolCalls {
     /** Direct calls running at once; more go to the SDK, whose worker pool queues them. */
@@ -61,6 +61,8 @@ final class DirectToolCalls {
     /** Set when the client has said {@code notifications/initialized}: from then on calls may be answered here. */
     private volatile Map<String, BoundTool> tools;
     private volatile McpSchema.Implementation client;
+    /** Passes the reading to another thread of the pool when a call lasts. */
+    private final ReadingRelay relay = new ReadingRelay(() -> threads.execute(this::read));
 
     /** {@code out} is the stream the SDK's transport writes to: replies are written under its lock. */
     DirectToolCalls(StdioLines lines, LineFeed sdkInput, OutputStream out, GabyService service, McpOptions options,
@@ -94,10 +96,10 @@ final class DirectToolCalls {
                 if (tool != null) {
                     Cancellation cancellation = calls.begin(message.id());
                     activity.requestStarted();
-                    boolean handedOver = handOverReading();
+                    ReadingRelay.Turn turn = relay.begin();
                     answer(tool, message, cancellation);
-                    if (handedOver) {
-                        return;
+                    if (!relay.end(turn)) {
+                        return; // another thread reads now
                     }
                 } else {
                     observe(message);
@@ -122,16 +124,6 @@ final class DirectToolCalls {
             return null;
         }
         return tool;
-    }
-
-    /** Another thread of the pool goes on reading; false when the pool is closed (this thread reads on). */
-    private boolean handOverReading() {
-        try {
-            threads.execute(this::read);
-            return true;
-        } catch (RejectedExecutionException e) {
-            return false;
-        }
     }
 
     private void answer(BoundTool tool, IncomingLine message, Cancellation cancellation) {

@@ -25,10 +25,10 @@ import java.util.concurrent.TimeUnit;
  * 1 ms for its first few dozen calls (issue 7). Right after the client's {@code notifications/initialized}, while
  * an agent reads the tool list and thinks, this class plays a client against a private {@link StdioServer} over an
  * in-memory pipe, on a copy of the sample shop ({@link DemoDatabase}) kept in the {@link CacheDirectory}: the same
- * transport, session, tools, service, guard, driver and JSON code as a real call, so the same methods get compiled. It never touches the
- * user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one daemon thread,
- * makes each call only when the real client has been quiet for {@link #QUIET} with nothing in flight (so it never
- * competes with a real call), and costs a few hundred milliseconds of CPU once per process.
+ * transport, session, tools, service, guard, driver and JSON code as a real call, so the same methods get compiled.
+ * It never touches the user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one
+ * daemon thread, makes each call only when the real client has been quiet for {@link #QUIET} with nothing in flight
+ * (so it never competes with a real call), and costs a few hundred milliseconds of CPU once per process.
  * {@code GABYSQL_WARMUP} sets its rounds; {@code 0} turns it off.
  */
 public final class Warmup implements Runnable {
