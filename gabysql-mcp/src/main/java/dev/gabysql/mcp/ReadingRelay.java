@@ -1,8 +1,8 @@
 package dev.gabysql.mcp;
 
+import dev.gabysql.core.util.Poller;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Passes the reading of stdin on to another thread when the thread that read a tool call has been answering it for
@@ -23,7 +23,7 @@ final class ReadingRelay {
      * polling period while calls come (a 1 ms period cost as much as it saved, measured: docs/benchmarks.md).
      */
     static final long GRACE_NANOS = 10_000_000;
-    /** How long the watcher keeps polling after the last call ended, before it parks until the next one. */
+    /** How long the watcher keeps polling after the last call began, before it parks until the next one. */
     static final long LINGER_NANOS = 200_000_000;
 
     private static final int RUNNING = 0;
@@ -33,10 +33,8 @@ final class ReadingRelay {
     private static final int REFUSED = 4;
 
     private final Runnable startReader;
+    private final Poller watcher = new Poller("gabysql-mcp-relay", GRACE_NANOS, LINGER_NANOS, this::watch);
     private volatile Turn current;
-    private volatile long lastEnd;
-    private volatile boolean parked;
-    private volatile Thread watcher;
 
     /** {@code startReader} makes another thread read (it may throw {@link RejectedExecutionException}). */
     ReadingRelay(Runnable startReader) {
@@ -47,19 +45,12 @@ final class ReadingRelay {
     Turn begin() {
         Turn turn = new Turn();
         current = turn;
-        Thread w = watcher;
-        if (w == null) {
-            startWatcher();
-        } else if (parked) {
-            parked = false;
-            LockSupport.unpark(w);
-        }
+        watcher.wake();
         return turn;
     }
 
     /** The call is answered: true when this thread still holds the reading (it reads on), false when it passed. */
     boolean end(Turn turn) {
-        lastEnd = System.nanoTime();
         if (turn.state.compareAndSet(RUNNING, KEPT)) {
             return true;
         }
@@ -69,35 +60,16 @@ final class ReadingRelay {
         return turn.state.get() == REFUSED;
     }
 
-    private synchronized void startWatcher() {
-        if (watcher != null) {
-            return;
+    /** Passes the reading on when the current call has lasted; true while a call is running. */
+    private boolean watch(long now) {
+        Turn t = current;
+        if (t == null || t.state.get() != RUNNING) {
+            return false;
         }
-        Thread t = new Thread(this::watch, "gabysql-mcp-relay");
-        t.setDaemon(true);
-        watcher = t;
-        t.start();
-    }
-
-    private void watch() {
-        while (true) {
-            Turn t = current;
-            long now = System.nanoTime();
-            if (t != null && t.state.get() == RUNNING && now - t.started >= GRACE_NANOS) {
-                handOver(t);
-            }
-            if (t != null && t.state.get() == RUNNING || now - lastEnd < LINGER_NANOS) {
-                LockSupport.parkNanos(GRACE_NANOS);
-            } else {
-                parked = true;
-                Turn again = current; // a call that began meanwhile must not wait for the next one
-                if (again != null && again.state.get() == RUNNING) {
-                    parked = false;
-                } else {
-                    LockSupport.park();
-                }
-            }
+        if (now - t.started >= GRACE_NANOS) {
+            handOver(t);
         }
+        return true;
     }
 
     private void handOver(Turn t) {
