@@ -30,19 +30,29 @@ public final class QueryRunner {
                                     Cancellation cancellation) {
         long start = System.nanoTime();
         Running running = null;
-        try (PreparedStatement ps = s.connection().prepareStatement(sql)) {
+        PreparedStatement ps = null;
+        boolean reusable = false;
+        try {
+            ps = s.prepare(sql);
             bind(ps, params);
             ps.setFetchSize(Math.min(limits.maxRows() + 1, MAX_FETCH));
             ps.setMaxRows(limits.maxRows() + 1);
             running = Running.start(ps, limits, cancellation);
+            QueryResult result;
             try (Running r = running) {
                 r.check(ps.execute());
                 try (ResultSet rs = ps.getResultSet()) {
-                    return collect(rs, s.resultColumns(), limits, start, null);
+                    result = collect(rs, s.resultColumns(), limits, start, null);
                 }
             }
+            reusable = !running.timedOut() && (cancellation == null || !cancellation.isCancelled());
+            return result;
         } catch (SQLException e) {
             throw fail(what, e, running, cancellation);
+        } finally {
+            if (ps != null) {
+                s.release(sql, ps, reusable);
+            }
         }
     }
 

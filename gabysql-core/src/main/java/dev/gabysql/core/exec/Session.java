@@ -1,6 +1,8 @@
 package dev.gabysql.core.exec;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 
 /**
  * One checkout of a connection, inside one transaction that gabysql owns. Closing it ends the transaction with a
@@ -14,6 +16,27 @@ public interface Session extends AutoCloseable {
 
     /** Marks the connection as in doubt: it will be discarded instead of reused. */
     void markBroken();
+
+    /**
+     * A statement for {@code sql}, to be given back with {@link #release}. Default: a new one each time; a session
+     * may hand out one it kept from an earlier call with the same text (its parameters cleared).
+     */
+    default PreparedStatement prepare(String sql) throws SQLException {
+        return connection().prepareStatement(sql);
+    }
+
+    /**
+     * Gives back a statement from {@link #prepare}: {@code reusable} when it ran to the end without an error,
+     * cancellation or timeout (it may then be kept for the same text); otherwise, and by default, it is closed.
+     * Never throws.
+     */
+    default void release(String sql, PreparedStatement statement, boolean reusable) {
+        try {
+            statement.close();
+        } catch (SQLException ignored) {
+            // a statement that cannot close is gone with its connection
+        }
+    }
 
     /** How to read a result's columns on this session's connection. Default: {@link ResultColumns#JDBC}. */
     default ResultColumns resultColumns() {

@@ -12,6 +12,7 @@ import dev.gabysql.core.exec.TransactionSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Deque;
 import java.util.concurrent.ConcurrentLinkedDeque;
@@ -31,7 +32,7 @@ final class SqliteConnectionSource implements ConnectionSource {
     private final DatabaseConfig db;
     private final String url;
     private final Path file;
-    private final Deque<Connection> idleReaders = new ConcurrentLinkedDeque<>();
+    private final Deque<Reader> idleReaders = new ConcurrentLinkedDeque<>();
     private final ReentrantLock writerLock = new ReentrantLock();
 
     SqliteConnectionSource(DatabaseConfig db) {
@@ -43,25 +44,27 @@ final class SqliteConnectionSource implements ConnectionSource {
     @Override
     public Session open(Mode mode, Limits limits) {
         if (mode == Mode.READONLY) {
-            return new SqliteSession(takeReader(), true);
+            Reader r = takeReader();
+            return new SqliteSession(r.connection, r.statements);
         }
         writerLock.lock();
         try {
-            return new SqliteSession(openConnection(false), false);
+            return new SqliteSession(openConnection(false), null);
         } catch (RuntimeException e) {
             writerLock.unlock();
             throw e;
         }
     }
 
-    private Connection takeReader() {
-        Connection c;
-        while ((c = idleReaders.pollFirst()) != null) {
-            if (isUsable(c)) {
-                return c;
+    private Reader takeReader() {
+        Reader r;
+        while ((r = idleReaders.pollFirst()) != null) {
+            if (isUsable(r.connection)) {
+                return r;
             }
+            r.close();
         }
-        return openConnection(true);
+        return new Reader(openConnection(true));
     }
 
     private static boolean isUsable(Connection c) {
@@ -116,9 +119,9 @@ final class SqliteConnectionSource implements ConnectionSource {
 
     @Override
     public void close() {
-        Connection c;
-        while ((c = idleReaders.pollFirst()) != null) {
-            closeQuietly(c);
+        Reader r;
+        while ((r = idleReaders.pollFirst()) != null) {
+            r.close();
         }
     }
 
@@ -130,13 +133,52 @@ final class SqliteConnectionSource implements ConnectionSource {
         }
     }
 
-    /** One checkout; ends in ROLLBACK unless committed; readers go back to the idle set, the writer is closed. */
-    private final class SqliteSession extends TransactionSession {
-        private final boolean reader;
+    /** A read connection and the statements it keeps. */
+    private static final class Reader {
+        final Connection connection;
+        final StatementCache statements;
 
-        SqliteSession(Connection connection, boolean reader) {
+        Reader(Connection connection) {
+            this(connection, new StatementCache());
+        }
+
+        Reader(Connection connection, StatementCache statements) {
+            this.connection = connection;
+            this.statements = statements;
+        }
+
+        void close() {
+            statements.clear();
+            closeQuietly(connection);
+        }
+    }
+
+    /**
+     * One checkout; ends in ROLLBACK unless committed; readers go back to the idle set with their kept statements,
+     * the writer is closed.
+     */
+    private final class SqliteSession extends TransactionSession {
+        /** The reader's kept statements; null for the writer. */
+        private final StatementCache statements;
+
+        SqliteSession(Connection connection, StatementCache statements) {
             super(connection);
-            this.reader = reader;
+            this.statements = statements;
+        }
+
+        @Override
+        public PreparedStatement prepare(String sql) throws SQLException {
+            PreparedStatement kept = statements == null ? null : statements.take(sql);
+            return kept != null ? kept : connection().prepareStatement(sql);
+        }
+
+        @Override
+        public void release(String sql, PreparedStatement statement, boolean reusable) {
+            if (reusable && statements != null) {
+                statements.keep(sql, statement);
+            } else {
+                StatementCache.closeQuietly(statement);
+            }
         }
 
         @Override
@@ -146,12 +188,15 @@ final class SqliteConnectionSource implements ConnectionSource {
 
         @Override
         protected void release(boolean inDoubt) {
-            if (reader && !inDoubt && idleReaders.size() < MAX_IDLE_READERS) {
-                idleReaders.offerFirst(connection());
+            if (statements != null && !inDoubt && idleReaders.size() < MAX_IDLE_READERS) {
+                idleReaders.offerFirst(new Reader(connection(), statements));
             } else {
+                if (statements != null) {
+                    statements.clear();
+                }
                 closeQuietly(connection());
             }
-            if (!reader) {
+            if (statements == null) {
                 writerLock.unlock();
             }
         }
