@@ -4,6 +4,7 @@ import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.introspect.SchemaModel;
 import java.time.Duration;
 
@@ -15,6 +16,7 @@ final class DatabaseHandle implements AutoCloseable {
     private final DatabaseConfig config;
     private final Dialect dialect;
     private final Limits limits;
+    private final Inspections inspections;
     private ConnectionSource source;
     private volatile Cached cached;
     /** Held while the whole schema is read, so that concurrent readers wait for one read instead of repeating it. */
@@ -24,6 +26,12 @@ final class DatabaseHandle implements AutoCloseable {
         this.config = config;
         this.dialect = dialect;
         this.limits = limits;
+        this.inspections = new Inspections(dialect.flavor());
+    }
+
+    /** The guard's reading of a statement for this database (kept for texts seen again). */
+    InspectedStatement inspect(String sql) {
+        return inspections.inspect(sql);
     }
 
     DatabaseConfig config() {

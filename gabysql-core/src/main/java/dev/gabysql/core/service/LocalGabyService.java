@@ -17,7 +17,6 @@ import dev.gabysql.core.exec.SessionCloser;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.AccessPolicy;
 import dev.gabysql.core.guard.InspectedStatement;
-import dev.gabysql.core.guard.SqlGuard;
 import dev.gabysql.core.introspect.DetailLevel;
 import dev.gabysql.core.introspect.IntegrityReport;
 import dev.gabysql.core.introspect.MermaidRenderer;
@@ -119,7 +118,7 @@ public final class LocalGabyService implements GabyService {
                 call.kind("meta").done("ok", (long) r.rowCount());
                 return r;
             }
-            InspectedStatement stmt = SqlGuard.inspect(request.sql(), h.dialect().flavor());
+            InspectedStatement stmt = h.inspect(request.sql());
             call.kind(stmt.kind());
             AccessPolicy.requireRead(stmt);
             Limits limits = limitsFor(h, request.maxRows());
@@ -151,7 +150,7 @@ public final class LocalGabyService implements GabyService {
                         + " started with --mode readwrite (or admin) and a database that allows them.");
             }
             DatabaseHandle h = handle(db.name());
-            InspectedStatement stmt = SqlGuard.inspect(request.sql(), h.dialect().flavor());
+            InspectedStatement stmt = h.inspect(request.sql());
             call.kind(stmt.kind());
             if (stmt.kind() == dev.gabysql.core.guard.StatementKind.READ && stmt.isPureRead()) {
                 throw new GabyException(ErrorCode.BAD_REQUEST, "This statement only reads; gabysql_execute is for"
@@ -191,7 +190,7 @@ public final class LocalGabyService implements GabyService {
     @Override
     public Rendered explain(CallContext ctx, String db, String sql) {
         DatabaseHandle h = handle(db);
-        InspectedStatement stmt = SqlGuard.inspect(sql, h.dialect().flavor());
+        InspectedStatement stmt = h.inspect(sql);
         AccessPolicy.requireRead(stmt);
         Limits limits = h.limits();
         QueryResult plan = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Explain on `"
