@@ -1,12 +1,7 @@
 package dev.gabysql.core.audit;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonGenerator;
-import dev.gabysql.core.util.Json;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.gabysql.core.util.JsonBytes;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -51,37 +46,39 @@ public record AuditEvent(
         return new String(line, 0, line.length - 1, StandardCharsets.UTF_8);
     }
 
-    /** {@link #toJson()} in UTF-8 followed by a line feed: one line of the audit file. */
+    /** {@link #toJson()} in UTF-8 followed by a line feed: one line of the audit file ({@link JsonBytes}). */
     public byte[] toJsonLine() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8)) {
-            g.writeStartObject();
-            string(g, "time", time);
-            string(g, "front_end", frontEnd);
-            string(g, "client", client);
-            string(g, "db", db);
-            string(g, "tool", tool);
-            string(g, "sql", sql);
-            string(g, "kind", kind);
-            string(g, "mode", mode);
-            string(g, "outcome", outcome);
-            if (rows != null) {
-                g.writeNumberField("rows", rows);
-            }
-            string(g, "token_id", tokenId);
-            g.writeNumberField("duration_ms", durationMs);
-            string(g, "error_code", errorCode);
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+        JsonBytes out = new JsonBytes(256 + (sql == null ? 0 : sql.length()));
+        out.raw('{');
+        boolean first = string(out, true, "time", time);
+        first = string(out, first, "front_end", frontEnd);
+        first = string(out, first, "client", client);
+        first = string(out, first, "db", db);
+        first = string(out, first, "tool", tool);
+        first = string(out, first, "sql", sql);
+        first = string(out, first, "kind", kind);
+        first = string(out, first, "mode", mode);
+        first = string(out, first, "outcome", outcome);
+        if (rows != null) {
+            name(out, first, "rows").number(rows);
+            first = false;
         }
-        out.write('\n');
-        return out.toByteArray();
+        first = string(out, first, "token_id", tokenId);
+        name(out, first, "duration_ms").number(durationMs);
+        string(out, false, "error_code", errorCode);
+        return out.raw('}').raw('\n').toBytes();
     }
 
-    private static void string(JsonGenerator g, String name, String value) throws IOException {
-        if (value != null) {
-            g.writeStringField(name, value);
+    /** Writes {@code "name":"value"} unless the value is null; returns whether nothing has been written yet. */
+    private static boolean string(JsonBytes out, boolean first, String name, String value) {
+        if (value == null) {
+            return first;
         }
+        name(out, first, name).string(value);
+        return false;
+    }
+
+    private static JsonBytes name(JsonBytes out, boolean first, String name) {
+        return (first ? out : out.raw(',')).string(name).raw(':');
     }
 }

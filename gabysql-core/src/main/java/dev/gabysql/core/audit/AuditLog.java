@@ -1,12 +1,10 @@
 package dev.gabysql.core.audit;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -25,7 +23,8 @@ public final class AuditLog implements AutoCloseable {
     public static final AuditLog DISABLED = new AuditLog(null);
 
     private final Path path;
-    private FileChannel channel;
+    /** Opened in append mode (O_APPEND): a plain stream writes a line with one system call and no NIO buffers. */
+    private FileOutputStream out;
     private boolean failed;
 
     public AuditLog(Path path) {
@@ -56,15 +55,11 @@ public final class AuditLog implements AutoCloseable {
                 return;
             }
             try {
-                if (channel == null) {
+                if (out == null) {
                     Files.createDirectories(path.toAbsolutePath().getParent());
-                    channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                            StandardOpenOption.APPEND);
+                    out = new FileOutputStream(path.toFile(), true);
                 }
-                ByteBuffer buf = ByteBuffer.wrap(line);
-                while (buf.hasRemaining()) {
-                    channel.write(buf);
-                }
+                out.write(line);
             } catch (IOException e) {
                 failed = true;
                 LOG.warn("Audit log {} cannot be written ({}); calls go on without audit.", path, e.getMessage());
@@ -88,13 +83,13 @@ public final class AuditLog implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        if (channel != null) {
+        if (out != null) {
             try {
-                channel.close();
+                out.close();
             } catch (IOException ignored) {
                 // nothing left to flush: every record was written whole
             }
-            channel = null;
+            out = null;
         }
     }
 }
