@@ -6,8 +6,11 @@ import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.sql.Connection;
+import java.sql.Driver;
 import java.sql.SQLException;
+import java.util.Properties;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * The two HikariCP pools of a server database — one for readonly sessions, one for writes — created lazily on
@@ -21,17 +24,31 @@ public final class ReadWritePools implements AutoCloseable {
 
     private final DatabaseConfig db;
     private final String jdbcUrl;
+    private final Supplier<Driver> driver;
     private final BiConsumer<HikariConfig, Boolean> customize;
     private volatile HikariDataSource readPool;
     private volatile HikariDataSource writePool;
 
     /**
+     * Pools whose connections come from the driver {@link java.sql.DriverManager} finds for the URL (any driver on
+     * the class path: the generic dialect).
+     *
      * @param jdbcUrl   the URL to connect with (a dialect may rewrite the configured one)
      * @param customize adds dialect settings to a pool's configuration; the boolean says whether it is readonly
      */
     public ReadWritePools(DatabaseConfig db, String jdbcUrl, BiConsumer<HikariConfig, Boolean> customize) {
+        this(db, jdbcUrl, null, customize);
+    }
+
+    /**
+     * Pools whose connections come from the dialect's own driver, made by {@code driver} when the first pool is
+     * created ({@link DriverConnections}: DriverManager never loads the other drivers for it).
+     */
+    public ReadWritePools(DatabaseConfig db, String jdbcUrl, Supplier<Driver> driver,
+                          BiConsumer<HikariConfig, Boolean> customize) {
         this.db = db;
         this.jdbcUrl = jdbcUrl;
+        this.driver = driver;
         this.customize = customize;
     }
 
@@ -77,6 +94,11 @@ public final class ReadWritePools implements AutoCloseable {
         config.setConnectionTimeout(CONNECT_TIMEOUT_MS);
         config.setInitializationFailTimeout(-1);
         customize.accept(config, readOnly);
+        if (driver != null) {
+            Properties properties = new Properties();
+            properties.putAll(config.getDataSourceProperties());
+            config.setDataSource(new DriverConnections(driver.get(), jdbcUrl, properties));
+        }
         return new HikariDataSource(config);
     }
 

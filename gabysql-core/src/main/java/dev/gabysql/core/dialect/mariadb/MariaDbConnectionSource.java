@@ -32,7 +32,7 @@ final class MariaDbConnectionSource implements ConnectionSource {
 
     MariaDbConnectionSource(DatabaseConfig db) {
         this.db = db;
-        this.pools = new ReadWritePools(db, MariaDbUrls.forConnecting(db.url()),
+        this.pools = new ReadWritePools(db, MariaDbUrls.forConnecting(db.url()), org.mariadb.jdbc.Driver::new,
                 (config, readOnly) -> config.setReadOnly(readOnly));
     }
 

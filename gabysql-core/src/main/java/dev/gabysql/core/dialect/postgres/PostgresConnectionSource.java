@@ -50,7 +50,7 @@ final class PostgresConnectionSource implements ConnectionSource {
     PostgresConnectionSource(DatabaseConfig db, Limits startupLimits) {
         this.db = db;
         this.startupLimits = startupLimits;
-        this.pools = new ReadWritePools(db, db.url(), this::configure);
+        this.pools = new ReadWritePools(db, db.url(), org.postgresql.Driver::new, this::configure);
         this.urlHasOptions = db.url().toLowerCase(Locale.ROOT).contains("options=");
     }
 

@@ -1,0 +1,96 @@
+package dev.gabysql.core.dialect.internal;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * A {@link DataSource} that connects through one given JDBC driver, as HikariCP's own does for a JDBC URL, but
+ * without asking {@link DriverManager} for the driver. That question makes DriverManager load and initialize every
+ * driver on the class path first (SQLite's, PostgreSQL's, MariaDB's): several milliseconds of a server database's
+ * first connection, which sits between spawn and the first answer (issue 7). The connection properties are the
+ * pool's driver properties plus {@code user} and {@code password}, exactly what HikariCP would pass. Thread-safe.
+ */
+final class DriverConnections implements DataSource {
+    private final Driver driver;
+    private final String url;
+    private final Properties properties;
+
+    DriverConnections(Driver driver, String url, Properties properties) {
+        this.driver = driver;
+        this.url = url;
+        this.properties = properties;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        return connect(properties);
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        Properties withUser = new Properties();
+        withUser.putAll(properties);
+        if (username != null) {
+            withUser.setProperty("user", username);
+        }
+        if (password != null) {
+            withUser.setProperty("password", password);
+        }
+        return connect(withUser);
+    }
+
+    private Connection connect(Properties props) throws SQLException {
+        Connection c = driver.connect(url, props);
+        if (c == null) {
+            throw new SQLException("The driver " + driver.getClass().getName() + " does not accept this URL.",
+                    "08001");
+        }
+        return c;
+    }
+
+    /** As HikariCP's own data source does: the driver reads the process-wide login timeout. */
+    @Override
+    public void setLoginTimeout(int seconds) {
+        DriverManager.setLoginTimeout(seconds);
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return DriverManager.getLoginTimeout();
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        // no driver logging
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("No parent logger.");
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+        if (type.isInstance(this)) {
+            return type.cast(this);
+        }
+        throw new SQLException("Not a wrapper of " + type.getName() + ".");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) {
+        return type.isInstance(this);
+    }
+}
