@@ -4,7 +4,8 @@
 Spawns the server command, initializes, optionally waits (an agent thinking after initialize: gabysql's JIT
 warm-up runs only while the client is quiet), then makes N identical gabysql_query calls one after the other
 and prints the p50 of calls 1-20, 14-33 (the calls mcpbench's select_1_row step times in its workloads),
-21-40 and the last 100. With --runs K it starts K processes and prints the median of each figure.
+21-40 and the last 100. With --runs K it starts K processes and prints the median of each figure. A {i} in
+--sql becomes the call's number, so that every call sends a different text (no statement or guard cache hit).
 
     python3 scripts/measure-latency.py --calls 1000 --delay 0.5 --db bench \\
         --sql 'SELECT * FROM customers WHERE id = 42' -- ./gabysql mcp --db bench=/tmp/bench-fixtures/bench_small.db
@@ -34,7 +35,8 @@ def one_process(cmd, a):
     for i in range(a.calls):
         t = time.perf_counter()
         reply = send({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
-                      "params": {"name": "gabysql_query", "arguments": {"db": a.db, "sql": a.sql}}})
+                      "params": {"name": "gabysql_query", "arguments": {"db": a.db,
+                                                                       "sql": a.sql.replace("{i}", str(i + 1))}}})
         lat.append((time.perf_counter() - t) * 1000)
         if i == 0 and b'"isError":true' in reply:
             print("first call failed:", reply[:300])
@@ -51,7 +53,8 @@ def main():
     ap.add_argument("--runs", type=int, default=1, help="processes to start; medians are printed")
     ap.add_argument("--delay", type=float, default=0.0, help="seconds of quiet after initialize")
     ap.add_argument("--db", default="bench")
-    ap.add_argument("--sql", default="SELECT * FROM customers WHERE id = 42")
+    ap.add_argument("--sql", default="SELECT * FROM customers WHERE id = 42",
+                    help="the query; {i} becomes the call's number (a different text each call)")
     ap.add_argument("command", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.command[1:] if a.command and a.command[0] == "--" else a.command

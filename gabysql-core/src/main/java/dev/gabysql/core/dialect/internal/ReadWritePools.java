@@ -95,11 +95,24 @@ public final class ReadWritePools implements AutoCloseable {
         config.setInitializationFailTimeout(-1);
         customize.accept(config, readOnly);
         if (driver != null) {
+            Driver d = driver.get();
+            if (!accepts(d, jdbcUrl)) { // as HikariCP fails for a URL no driver takes (the URL is not repeated)
+                throw new IllegalStateException("The JDBC driver " + d.getClass().getName() + " does not accept"
+                        + " the URL of database `" + db.name() + "`.");
+            }
             Properties properties = new Properties();
             properties.putAll(config.getDataSourceProperties());
-            config.setDataSource(new DriverConnections(driver.get(), jdbcUrl, properties));
+            config.setDataSource(new DriverConnections(d, jdbcUrl, properties));
         }
         return new HikariDataSource(config);
+    }
+
+    private static boolean accepts(Driver driver, String url) {
+        try {
+            return driver.acceptsURL(url);
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     private static String rootMessage(Throwable e) {
