@@ -46,8 +46,27 @@ final class SqliteNativeLibrary {
     /** Where the library of this driver version and platform is kept under {@code root}. */
     static Path cachedLibrary(Path root) {
         return root.resolve("sqlite-" + SQLiteJDBCLoader.getVersion())
-                .resolve(OSInfo.getNativeLibFolderPathForCurrentOS().replace('/', '-'))
+                .resolve(platformFolder().replace('/', '-'))
                 .resolve(libraryName());
+    }
+
+    /**
+     * The driver's folder name for this platform ({@code Linux/x86_64}, {@code Mac/aarch64}, …), as
+     * {@link OSInfo#getNativeLibFolderPathForCurrentOS()} gives it. On Linux the driver finds out whether it runs
+     * under Termux by starting {@code uname -o}: a process per start-up (a few milliseconds, and a forked copy of
+     * the JVM that memory samplers count). Outside Android and Termux the answer is known without it.
+     */
+    static String platformFolder() {
+        String os = System.getProperty("os.name", "");
+        if (!os.contains("Linux") || OSInfo.isAndroidRuntime() || mayBeTermux()) {
+            return OSInfo.getNativeLibFolderPathForCurrentOS();
+        }
+        return (OSInfo.isMusl() ? "Linux-Musl" : "Linux") + "/" + OSInfo.getArchName();
+    }
+
+    private static boolean mayBeTermux() {
+        String prefix = System.getenv("PREFIX");
+        return System.getenv("TERMUX_VERSION") != null || (prefix != null && prefix.contains("com.termux"));
     }
 
     private static void useCachedCopy(Path root) throws IOException {
@@ -66,7 +85,7 @@ final class SqliteNativeLibrary {
     static Path install(Path root) throws IOException {
         Path target = cachedLibrary(root);
         if (!Files.isRegularFile(target)) {
-            unpack("/org/sqlite/native/" + OSInfo.getNativeLibFolderPathForCurrentOS() + "/" + libraryName(), target);
+            unpack("/org/sqlite/native/" + platformFolder() + "/" + libraryName(), target);
         }
         return Files.isRegularFile(target) ? target : null;
     }

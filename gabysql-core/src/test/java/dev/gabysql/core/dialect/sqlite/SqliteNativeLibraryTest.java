@@ -34,4 +34,9 @@ class SqliteNativeLibraryTest {
         assertThat(SqliteNativeLibrary.install(cache)).isEqualTo(library);
         assertThat(Files.getLastModifiedTime(library)).isEqualTo(before); // reused, not written again
     }
+
+    @Test
+    void namesThePlatformAsTheDriverDoesWithoutStartingAProcess() {
+        assertThat(SqliteNativeLibrary.platformFolder()).isEqualTo(OSInfo.getNativeLibFolderPathForCurrentOS());
+    }
 }
