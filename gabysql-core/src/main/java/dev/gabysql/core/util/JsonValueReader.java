@@ -95,14 +95,8 @@ public final class JsonValueReader {
             }
             pos++;
             map.put(name, value(depth));
-            skipSpace();
-            if (pos < end && in[pos] == ',') {
-                pos++;
-            } else if (pos < end && in[pos] == '}') {
-                pos++;
+            if (!more('}')) {
                 return map;
-            } else {
-                throw fail("',' or '}' was expected");
             }
         }
     }
@@ -118,16 +112,24 @@ public final class JsonValueReader {
         }
         while (true) {
             list.add(value(depth));
-            skipSpace();
-            if (pos < end && in[pos] == ',') {
-                pos++;
-            } else if (pos < end && in[pos] == ']') {
-                pos++;
+            if (!more(']')) {
                 return list;
-            } else {
-                throw fail("',' or ']' was expected");
             }
         }
+    }
+
+    /** After a member or an element: true when a comma announces another, false at {@code close}. */
+    private boolean more(char close) throws Malformed {
+        skipSpace();
+        if (pos < end && in[pos] == ',') {
+            pos++;
+            return true;
+        }
+        if (pos < end && in[pos] == close) {
+            pos++;
+            return false;
+        }
+        throw fail("',' or '" + close + "' was expected");
     }
 
     private void requireDepth(int depth) throws Malformed {
