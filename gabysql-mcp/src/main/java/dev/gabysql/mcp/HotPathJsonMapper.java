@@ -24,7 +24,8 @@ import java.util.Map;
  * before the JIT has compiled any of it, that was two thirds of a 1-row query's time (issue 7, docs/benchmarks.md).
  *
  * <p>Each shortcut applies only to the exact shape it knows (a tool result with one plain text content, no
- * {@code _meta}, structured content as a tree or absent; maps whose values have the expected types) and otherwise
+ * {@code _meta}, structured content as a tree, already written ({@link WrittenResult}: its bytes are spliced into
+ * the reply) or absent; maps whose values have the expected types) and otherwise
  * hands the value to the SDK's own mapper, so an unexpected message is never mis-encoded, only slower.
  * HotPathJsonMapperTest holds each shortcut to the SDK mapper's output. Thread-safe.
  */
@@ -217,7 +218,7 @@ final class HotPathJsonMapper implements McpJsonMapper {
      * {@code reply} (a {@link #toolReply} one) spliced from the bytes of its {@link WrittenResult}, when its text is
      * that result's own; else null.
      */
-    private static byte[] writtenToolReply(McpSchema.JSONRPCResponse reply) throws IOException {
+    private static byte[] writtenToolReply(McpSchema.JSONRPCResponse reply) {
         McpSchema.CallToolResult result = (McpSchema.CallToolResult) reply.result();
         if (!(result.structuredContent() instanceof WrittenResult)
                 || !McpSchema.JSONRPC_VERSION.equals(reply.jsonrpc())) {
