@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * <p>Why (issue 7): through the SDK a call crosses three threads (the transport's reader, Reactor's bounded-elastic
  * worker, the transport's writer) and a few hundred Reactor operators, and a process that has just started runs
  * all of it in the interpreter — most of a 1-row query's time for its first hundreds of calls. Here the thread
- * that read the request answers it and then reads on; when a call lasts more than a millisecond, another thread of
+ * that read the request answers it and then reads on; when a call lasts more than 10 ms, another thread of
  * the pool takes over the reading ({@link ReadingRelay}: the next line is read meanwhile,
  * {@code notifications/cancelled} included). It runs the same {@link ToolBoundary} the SDK's handler runs, with
  * the call registered in {@link InFlightCalls} so cancellation works as before, and writes the reply (the same
