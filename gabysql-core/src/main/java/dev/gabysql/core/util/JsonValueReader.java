@@ -3,6 +3,7 @@ package dev.gabysql.core.util;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -247,7 +248,7 @@ public final class JsonValueReader {
                 throw fail("a string is not closed");
             }
             if (chars.length - n < 2) {
-                chars = java.util.Arrays.copyOf(chars, chars.length * 2);
+                chars = Arrays.copyOf(chars, chars.length * 2);
             }
             int b = in[pos] & 0xFF;
             if (b == '"') {
