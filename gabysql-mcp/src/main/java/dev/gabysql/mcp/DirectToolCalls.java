@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -20,10 +21,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads a stdio session's input and answers plain {@code tools/call} requests itself; every other line goes on to
- * the SDK's session unchanged (through a {@link LineFeed}), and so do tool calls before
- * {@code notifications/initialized}, with {@code _meta} (a progress token), for a tool it does not know, or beyond
- * {@link #MAX_RUNNING} at once.
+ * Reads a stdio session's input and answers plain {@code tools/call} and {@code tools/list} requests itself; every
+ * other line goes on to the SDK's session unchanged (through a {@link LineFeed}), and so do requests before
+ * {@code notifications/initialized}, with {@code _meta} (a progress token) or a cursor, for a tool it does not
+ * know, or calls beyond {@link #MAX_RUNNING} at once.
  *
  * <p>Why (issue 7): through the SDK a call crosses three threads (the transport's reader, Reactor's bounded-elastic
  * worker, the transport's writer) and a few hundred Reactor operators, and a process that has just started runs
@@ -61,6 +62,8 @@ final class DirectToolCalls {
     /** Set when the client has said {@code notifications/initialized}: from then on calls may be answered here. */
     private volatile Map<String, BoundTool> tools;
     private volatile McpSchema.Implementation client;
+    /** The tools the SDK's server lists (the very objects: their JSON is rendered once); null: the SDK answers. */
+    private volatile List<McpSchema.Tool> toolList;
     /** Passes the reading to another thread of the pool when a call lasts. */
     private final ReadingRelay relay = new ReadingRelay(() -> threads.execute(this::read));
 
@@ -75,6 +78,11 @@ final class DirectToolCalls {
         this.calls = calls;
         this.activity = activity;
         this.mapper = mapper;
+    }
+
+    /** Answers plain {@code tools/list} requests with these tools (the SDK's server's own list). */
+    void listTools(List<McpSchema.Tool> tools) {
+        this.toolList = List.copyOf(tools);
     }
 
     /** Starts reading. At the end of the input the SDK's input ends too. */
@@ -93,7 +101,9 @@ final class DirectToolCalls {
             while ((line = lines.next()) != null) {
                 IncomingLine message = IncomingLine.parse(line);
                 BoundTool tool = directTool(message);
-                if (tool != null) {
+                if (tools != null && toolList != null && message.isPlainToolList()) {
+                    answerToolList(message.id());
+                } else if (tool != null) {
                     Cancellation cancellation = calls.begin(message.id());
                     activity.requestStarted();
                     ReadingRelay.Turn turn = relay.begin();
@@ -138,6 +148,20 @@ final class DirectToolCalls {
         } finally {
             calls.end(message.id(), cancellation);
             running.decrementAndGet();
+            activity.requestFinished();
+        }
+    }
+
+    /**
+     * The server's tool list, the reply the SDK's handler gives (its JSON rendered once, {@link HotPathJsonMapper}),
+     * without the SDK's pipeline: every client's first request after initialize.
+     */
+    private void answerToolList(Object id) throws IOException {
+        activity.requestStarted();
+        try {
+            write(mapper.writeValueAsBytes(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id,
+                    new McpSchema.ListToolsResult(toolList, null), null)));
+        } finally {
             activity.requestFinished();
         }
     }

@@ -3,6 +3,7 @@ package dev.gabysql.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.service.GabyService;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -67,13 +68,21 @@ public final class GabyMcpServer {
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false)
                         .prompts(false).completions().build())
                 .tools(tools(service, options, writes))
-                .addToolFilter((ctx, tool) -> !ExecuteTool.NAME.equals(tool.name())
-                        || allowsWrites(options.callerCap().apply(ctx)))
+                .addToolFilter((ctx, tool) -> listed(options, ctx, tool))
                 .resources(Resources.resources(service, options))
                 .resourceTemplates(Resources.templates(service, options))
                 .prompts(Prompts.all(service, options, writes))
                 .completions(Completions.all(service, writes))
                 .build();
+    }
+
+    /**
+     * Whether a session with this transport context sees {@code tool} in tools/list: {@code gabysql_execute} only
+     * when the caller may write (a hidden tool is still refused if called). The SDK's tool filter and the direct
+     * stdio path ({@link DirectToolCalls}) both ask here.
+     */
+    static boolean listed(McpOptions options, McpTransportContext ctx, McpSchema.Tool tool) {
+        return !ExecuteTool.NAME.equals(tool.name()) || allowsWrites(options.callerCap().apply(ctx));
     }
 
     static List<McpServerFeatures.SyncToolSpecification> tools(GabyService service, McpOptions options,

@@ -14,10 +14,11 @@ import java.util.Map;
  * @param method the method, or null (a response, or not an object)
  * @param id     the request id (String, Integer or Long), or null (a notification, or an id of another kind)
  * @param params the params object, or null
- * @param plain  true when the whole line has the shape of a request with only these members
+ * @param plain  true when the whole line has the shape of a request with only these members (params optional)
  */
 record IncomingLine(String method, Object id, Map<String, Object> params, boolean plain) {
     static final String TOOLS_CALL = "tools/call";
+    static final String TOOLS_LIST = "tools/list";
     private static final IncomingLine UNKNOWN = new IncomingLine(null, null, null, false);
 
     /** Reads a line; never throws (a line it cannot read is {@code UNKNOWN}: the SDK answers it). */
@@ -47,6 +48,11 @@ record IncomingLine(String method, Object id, Map<String, Object> params, boolea
                 && params.size() == members;
     }
 
+    /** A {@code tools/list} request without a cursor or {@code _meta}: the whole list, as every client asks first. */
+    boolean isPlainToolList() {
+        return plain && id != null && TOOLS_LIST.equals(method) && (params == null || params.isEmpty());
+    }
+
     String toolName() {
         return (String) params.get("name");
     }
@@ -61,9 +67,10 @@ record IncomingLine(String method, Object id, Map<String, Object> params, boolea
         Object method = message.get("method");
         Object id = message.get("id");
         Object params = message.get("params");
+        boolean hasParams = message.containsKey("params"); // when present, an object (not null, not an array)
         boolean plain = complete && "2.0".equals(message.get("jsonrpc"))
                 && method instanceof String && (id instanceof String || id instanceof Integer || id instanceof Long)
-                && params instanceof Map && message.size() == 4;
+                && (!hasParams || params instanceof Map) && message.size() == (hasParams ? 4 : 3);
         return new IncomingLine(method instanceof String ? (String) method : null,
                 id instanceof String || id instanceof Integer || id instanceof Long ? id : null,
                 params instanceof Map ? (Map<String, Object>) params : null, plain);

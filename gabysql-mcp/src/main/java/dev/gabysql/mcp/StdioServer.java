@@ -1,11 +1,15 @@
 package dev.gabysql.mcp;
 
 import dev.gabysql.core.service.GabyService;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then cancels
@@ -38,9 +42,16 @@ public final class StdioServer {
                 input::end, () -> hooks.initialized(activity), activity)), service, options);
         DirectToolCalls direct = new DirectToolCalls(new StdioLines(input), sdkInput, out, service, options, calls,
                 activity, GabyMcpServer.jsonMapper());
+        List<McpSchema.Tool> tools = new ArrayList<>(); // as a stdio session lists them (the SDK's filter, below)
+        for (McpSchema.Tool tool : server.listTools()) {
+            if (GabyMcpServer.listed(options, McpTransportContext.EMPTY, tool)) {
+                tools.add(tool);
+            }
+        }
+        direct.listTools(tools);
         direct.start();
         hooks.serverReady();
-        JsonPriming.startToolList(GabyMcpServer.jsonMapper(), server.listTools());
+        JsonPriming.startToolList(GabyMcpServer.jsonMapper(), tools);
         try {
             input.await();
         } finally {

@@ -50,6 +50,18 @@ final class DirectToolCallsTest {
     }
 
     @Test
+    void theToolListIsTheSameJsonBothWays() {
+        JsonNode viaSdk = McpTestClient.result(client.request("tools/list", Map.of("_meta", Map.of())));
+        assertThat(viaSdk.get("tools").size()).isGreaterThan(5);
+        for (Object params : new Object[] {null, Map.of()}) {
+            assertThat(McpTestClient.result(client.request("tools/list", params))).as("params %s", params)
+                    .isEqualTo(viaSdk);
+        }
+        assertThat(McpTestClient.result(client.request("tools/list", Map.of("cursor", "x"))).get("tools"))
+                .as("a cursor goes to the SDK").isNotNull();
+    }
+
+    @Test
     void everyReadToolAnswersTheSameJsonBothWays() {
         List<Map<String, Object>> calls = List.of(
                 call("gabysql_query", "db", "shop", "sql", "SELECT id, name FROM customers ORDER BY id"),

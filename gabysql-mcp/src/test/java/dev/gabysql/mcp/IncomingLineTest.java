@@ -53,6 +53,27 @@ final class IncomingLineTest {
     }
 
     @Test
+    void aToolListWithoutCursorOrMetaIsPlain() {
+        assertThat(parse("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}").isPlainToolList()).isTrue();
+        assertThat(parse("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/list\",\"params\":{}}")
+                .isPlainToolList()).isTrue();
+        String[] others = {
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"cursor\":\"x\"}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":{}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":null}",
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":[]}",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"tools/list\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"extra\":1}",
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"prompts/list\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\"}",
+        };
+        for (String line : others) {
+            assertThat(parse(line).isPlainToolList()).as(line).isFalse();
+            assertThat(parse(line).isPlainToolCall()).as(line).isFalse();
+        }
+    }
+
+    @Test
     void readsTheMethodOfOtherMessages() {
         assertThat(parse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").method())
                 .isEqualTo("notifications/initialized");
