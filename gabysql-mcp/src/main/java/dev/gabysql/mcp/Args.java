@@ -139,11 +139,9 @@ final class Args {
         }
         Set<String> unknown = new TreeSet<>(values.keySet());
         unknown.removeAll(known);
-        if (!unknown.isEmpty()) {
-            throw bad("Unknown argument" + (unknown.size() > 1 ? "s " : " ") + "`" + String.join("`, `", unknown)
-                    + "`.", known.isEmpty() ? "This tool takes no arguments."
-                    : "The arguments are: " + String.join(", ", new TreeSet<>(known)) + ".");
-        }
+        throw bad("Unknown argument" + (unknown.size() > 1 ? "s " : " ") + "`" + String.join("`, `", unknown)
+                + "`.", known.isEmpty() ? "This tool takes no arguments."
+                : "The arguments are: " + String.join(", ", new TreeSet<>(known)) + ".");
     }
 
     private static GabyException bad(String message, String hint) {

@@ -118,11 +118,8 @@ final class HotPathJsonMapper implements McpJsonMapper {
 
     /** A tools/list reply (no cursor, no {@code _meta}) with its result reused when the tools are the same. */
     private String toolListReply(Object value) throws IOException {
-        if (!(value instanceof McpSchema.JSONRPCResponse)) {
-            return null;
-        }
-        McpSchema.JSONRPCResponse r = (McpSchema.JSONRPCResponse) value;
-        if (r.error() != null || !(r.result() instanceof McpSchema.ListToolsResult) || !plainId(r.id())) {
+        McpSchema.JSONRPCResponse r = replyWith(value, McpSchema.ListToolsResult.class);
+        if (r == null) {
             return null;
         }
         McpSchema.ListToolsResult list = (McpSchema.ListToolsResult) r.result();
@@ -148,8 +145,7 @@ final class HotPathJsonMapper implements McpJsonMapper {
         Object method = m.get("method");
         Object id = m.get("id");
         Object params = m.get("params");
-        boolean plainId = id instanceof String || id instanceof Integer || id instanceof Long;
-        if (!(jsonrpc instanceof String) || !(method instanceof String) || !plainId
+        if (!(jsonrpc instanceof String) || !(method instanceof String) || !IncomingLine.isPlainId(id)
                 || (params != null && !(params instanceof Map))) {
             return null;
         }
@@ -176,11 +172,8 @@ final class HotPathJsonMapper implements McpJsonMapper {
 
     /** The reply when it is a tool result of the one shape written by hand, else null. */
     private static McpSchema.JSONRPCResponse toolReply(Object value) {
-        if (!(value instanceof McpSchema.JSONRPCResponse)) {
-            return null;
-        }
-        McpSchema.JSONRPCResponse r = (McpSchema.JSONRPCResponse) value;
-        if (r.error() != null || !(r.result() instanceof McpSchema.CallToolResult) || !plainId(r.id())) {
+        McpSchema.JSONRPCResponse r = replyWith(value, McpSchema.CallToolResult.class);
+        if (r == null) {
             return null;
         }
         McpSchema.CallToolResult result = (McpSchema.CallToolResult) r.result();
@@ -192,6 +185,15 @@ final class HotPathJsonMapper implements McpJsonMapper {
         Object structured = result.structuredContent();
         boolean known = structured == null || structured instanceof JsonNode || structured instanceof WrittenResult;
         return oneText && known && result.meta() == null && result.isError() != null ? r : null;
+    }
+
+    /** {@code value} when it is a successful reply with a plain id and a result of {@code type}, else null. */
+    private static McpSchema.JSONRPCResponse replyWith(Object value, Class<?> type) {
+        if (!(value instanceof McpSchema.JSONRPCResponse)) {
+            return null;
+        }
+        McpSchema.JSONRPCResponse r = (McpSchema.JSONRPCResponse) value;
+        return r.error() == null && type.isInstance(r.result()) && IncomingLine.isPlainId(r.id()) ? r : null;
     }
 
     /** A tool list and its JSON. */
@@ -208,10 +210,6 @@ final class HotPathJsonMapper implements McpJsonMapper {
             }
             return true;
         }
-    }
-
-    private static boolean plainId(Object id) {
-        return id instanceof String || id instanceof Integer || id instanceof Long;
     }
 
     /**

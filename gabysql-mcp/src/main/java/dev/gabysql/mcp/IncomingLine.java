@@ -69,10 +69,14 @@ record IncomingLine(String method, Object id, Map<String, Object> params, boolea
         Object params = message.get("params");
         boolean hasParams = message.containsKey("params"); // when present, an object (not null, not an array)
         boolean plain = complete && "2.0".equals(message.get("jsonrpc"))
-                && method instanceof String && (id instanceof String || id instanceof Integer || id instanceof Long)
+                && method instanceof String && isPlainId(id)
                 && (!hasParams || params instanceof Map) && message.size() == (hasParams ? 4 : 3);
-        return new IncomingLine(method instanceof String ? (String) method : null,
-                id instanceof String || id instanceof Integer || id instanceof Long ? id : null,
+        return new IncomingLine(method instanceof String ? (String) method : null, isPlainId(id) ? id : null,
                 params instanceof Map ? (Map<String, Object>) params : null, plain);
+    }
+
+    /** A request id as the SDK keeps it from Jackson's reading: a String, an Integer or a Long. */
+    static boolean isPlainId(Object id) {
+        return id instanceof String || id instanceof Integer || id instanceof Long;
     }
 }

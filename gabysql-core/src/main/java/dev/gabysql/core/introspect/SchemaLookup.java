@@ -56,7 +56,6 @@ public final class SchemaLookup {
         }
     }
 
-    /** Exact matches, or else matches ignoring case. */
     /**
      * The one table {@code reference} names in {@code model}, or null when it names none or several (the caller
      * then asks a fresh read, which also explains an ambiguity).
@@ -69,6 +68,7 @@ public final class SchemaLookup {
         return found.size() == 1 ? found.get(0) : null;
     }
 
+    /** Exact matches, or else matches ignoring case. */
     private static List<Table> matching(SchemaModel model, String reference) {
         List<Table> exact = matches(model, reference, false);
         return exact.isEmpty() ? matches(model, reference, true) : exact;
