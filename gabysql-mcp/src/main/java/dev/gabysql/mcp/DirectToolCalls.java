@@ -6,7 +6,6 @@ import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -46,7 +45,7 @@ final class DirectToolCalls {
 
     private final StdioLines lines;
     private final LineFeed sdkInput;
-    private final OutputStream out;
+    private final ProtocolOutput out;
     private final GabyService service;
     private final McpOptions options;
     private final InFlightCalls calls;
@@ -65,10 +64,10 @@ final class DirectToolCalls {
     /** The tools the SDK's server lists (the very objects: their JSON is rendered once); null: the SDK answers. */
     private volatile List<McpSchema.Tool> toolList;
     /** Passes the reading to another thread of the pool when a call lasts. */
-    private final ReadingRelay relay = new ReadingRelay(() -> threads.execute(this::read));
+    private final ReadingRelay relay = new ReadingRelay(() -> threads.execute(() -> read(null)));
 
     /** {@code out} is the stream the SDK's transport writes to: replies are written under its lock. */
-    DirectToolCalls(StdioLines lines, LineFeed sdkInput, OutputStream out, GabyService service, McpOptions options,
+    DirectToolCalls(StdioLines lines, LineFeed sdkInput, ProtocolOutput out, GabyService service, McpOptions options,
                     InFlightCalls calls, ClientActivity activity, McpJsonMapper mapper) {
         this.lines = lines;
         this.sdkInput = sdkInput;
@@ -85,9 +84,12 @@ final class DirectToolCalls {
         this.toolList = List.copyOf(tools);
     }
 
-    /** Starts reading. At the end of the input the SDK's input ends too. */
-    void start() {
-        threads.execute(this::read);
+    /**
+     * Starts reading with the first line {@code early} read (and may have answered): it goes on to the SDK like any
+     * other. At the end of the input the SDK's input ends too.
+     */
+    void start(EarlyInitialize early) {
+        threads.execute(() -> read(early.firstLine()));
     }
 
     /** No new thread after this; calls still running finish. */
@@ -95,31 +97,39 @@ final class DirectToolCalls {
         threads.shutdown();
     }
 
-    private void read() {
+    /** Handles {@code first} (when not null), then reads on until the input ends or another thread reads. */
+    private void read(byte[] first) {
         try {
-            byte[] line;
-            while ((line = lines.next()) != null) {
-                IncomingLine message = IncomingLine.parse(line);
-                BoundTool tool = directTool(message);
-                if (tools != null && toolList != null && message.isPlainToolList()) {
-                    answerToolList(message.id());
-                } else if (tool != null) {
-                    Cancellation cancellation = calls.begin(message.id());
-                    activity.requestStarted();
-                    ReadingRelay.Turn turn = relay.begin();
-                    answer(tool, message, cancellation);
-                    if (!relay.end(turn)) {
-                        return; // another thread reads now
-                    }
-                } else {
-                    observe(message);
-                    sdkInput.add(line);
+            byte[] line = first != null ? first : lines.next();
+            while (line != null) {
+                if (!handle(line)) {
+                    return; // another thread reads now
                 }
+                line = lines.next();
             }
         } catch (IOException | RuntimeException e) {
             LOG.debug("Reading the MCP input stopped: {}", e.toString());
         }
         sdkInput.close();
+    }
+
+    /** Answers one line or hands it to the SDK; false when a call lasted and another thread reads on. */
+    private boolean handle(byte[] line) throws IOException {
+        IncomingLine message = IncomingLine.parse(line);
+        BoundTool tool = directTool(message);
+        if (tools != null && toolList != null && message.isPlainToolList()) {
+            answerToolList(message.id());
+        } else if (tool != null) {
+            Cancellation cancellation = calls.begin(message.id());
+            activity.requestStarted();
+            ReadingRelay.Turn turn = relay.begin();
+            answer(tool, message, cancellation);
+            return relay.end(turn);
+        } else {
+            observe(message);
+            sdkInput.add(line);
+        }
+        return true;
     }
 
     /** The tool to run here, or null when the line goes to the SDK. Counts the call as running. */

@@ -13,8 +13,9 @@ import java.util.List;
 
 /**
  * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then cancels
- * what still runs and returns, so the process can exit at once. The SDK's session handles the protocol; plain tool
- * calls are answered by {@link DirectToolCalls}, which reads stdin and hands every other line on to the SDK.
+ * what still runs and returns, so the process can exit at once. The SDK's session handles the protocol; the first
+ * {@code initialize} is answered by {@link EarlyInitialize} while the server is being built, plain tool calls and
+ * tool lists by {@link DirectToolCalls}, which reads stdin and hands every other line on to the SDK.
  * {@code out} must be the real standard output;
  * nothing else may write to it (the caller points {@code System.out} at stderr first).
  */
@@ -28,19 +29,27 @@ public final class StdioServer {
         serve(service, options, in, out, new StdioHooks() { });
     }
 
-    /** Serves until the input ends, calling {@code hooks} at their moments. */
+    /**
+     * Serves until the input ends, calling {@code hooks} at their moments. {@code in} may be any stream but a
+     * {@link java.io.PipedInputStream}: its first line is read by a thread of its own that then ends, and a piped
+     * stream refuses writes once a thread that read it has ended.
+     */
     public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out,
                              StdioHooks hooks) throws InterruptedException {
-        JsonPriming.start(GabyMcpServer.jsonMapper());
         EndOfInput input = new EndOfInput(in);
+        StdioLines lines = new StdioLines(input);
+        ProtocolOutput protocolOut = new ProtocolOutput(out);
+        EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(),
+                service.highestMode().allowsWrites());
+        JsonPriming.start(GabyMcpServer.jsonMapper());
         LineFeed sdkInput = new LineFeed();
         InFlightCalls calls = new InFlightCalls();
         ClientActivity activity = new ClientActivity();
         StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), sdkInput,
-                out);
+                protocolOut);
         McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
                 input::end, () -> hooks.initialized(activity), activity)), service, options);
-        DirectToolCalls direct = new DirectToolCalls(new StdioLines(input), sdkInput, out, service, options, calls,
+        DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls,
                 activity, GabyMcpServer.jsonMapper());
         List<McpSchema.Tool> tools = new ArrayList<>(); // as a stdio session lists them (the SDK's filter, below)
         for (McpSchema.Tool tool : server.listTools()) {
@@ -49,7 +58,7 @@ public final class StdioServer {
             }
         }
         direct.listTools(tools);
-        direct.start();
+        direct.start(early);
         hooks.serverReady();
         JsonPriming.startToolList(GabyMcpServer.jsonMapper(), tools);
         try {

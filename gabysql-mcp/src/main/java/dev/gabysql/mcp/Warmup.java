@@ -9,8 +9,9 @@ import dev.gabysql.core.service.LocalGabyService;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -101,8 +102,10 @@ public final class Warmup implements Runnable {
     }
 
     private void play(LocalGabyService service) throws IOException, InterruptedException {
-        PipedOutputStream toServer = new PipedOutputStream();
-        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        // an OS pipe: a piped stream would refuse writes once its first reader (EarlyInitialize's thread) is gone
+        Pipe pipe = Pipe.open();
+        OutputStream toServer = Channels.newOutputStream(pipe.sink());
+        InputStream serverIn = Channels.newInputStream(pipe.source());
         Replies replies = new Replies();
         Thread server = new Thread(() -> {
             try {
@@ -134,6 +137,7 @@ public final class Warmup implements Runnable {
         } finally {
             toServer.close();
             server.join(REPLY_TIMEOUT_MS);
+            serverIn.close();
         }
     }
 

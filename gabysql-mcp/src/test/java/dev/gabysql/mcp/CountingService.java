@@ -32,6 +32,12 @@ final class CountingService implements GabyService {
     final Set<String> queryThreads = ConcurrentHashMap.newKeySet();
     /** When set, every query waits for it to open (at most 30 s) before it runs: calls pile up, however fast. */
     volatile CountDownLatch queryGate;
+    /**
+     * When set, every {@link #highestMode()} call after the first waits for it to open (at most 30 s): a stdio server
+     * asks once for its early initialize reply, then again while it builds the SDK's server.
+     */
+    volatile CountDownLatch modeGate;
+    private final AtomicInteger modeCalls = new AtomicInteger();
     private final GabyService delegate;
 
     CountingService(GabyService delegate) {
@@ -54,7 +60,10 @@ final class CountingService implements GabyService {
     }
 
     private void awaitGate() {
-        CountDownLatch gate = queryGate;
+        await(queryGate);
+    }
+
+    private static void await(CountDownLatch gate) {
         if (gate == null) {
             return;
         }
@@ -109,6 +118,9 @@ final class CountingService implements GabyService {
 
     @Override
     public Mode highestMode() {
+        if (modeCalls.incrementAndGet() > 1) {
+            await(modeGate);
+        }
         return delegate.highestMode();
     }
 

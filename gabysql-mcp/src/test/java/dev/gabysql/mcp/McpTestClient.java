@@ -41,14 +41,14 @@ final class McpTestClient implements AutoCloseable {
     private final AtomicLong ids = new AtomicLong();
     private volatile Throwable serverFailure;
 
-    private McpTestClient(GabyService service, McpOptions options) throws IOException {
+    private McpTestClient(GabyService service, McpOptions options, StdioHooks hooks) throws IOException {
         Pipe in = Pipe.open();
         Pipe out = Pipe.open();
         toServer = Channels.newOutputStream(in.sink());
         server = new Thread(() -> {
             try {
                 StdioServer.serve(service, options, Channels.newInputStream(in.source()),
-                        Channels.newOutputStream(out.sink()));
+                        Channels.newOutputStream(out.sink()), hooks);
             } catch (Throwable t) {
                 serverFailure = t;
             }
@@ -66,14 +66,19 @@ final class McpTestClient implements AutoCloseable {
     }
 
     static McpTestClient start(GabyService service, McpOptions options) throws IOException {
-        McpTestClient c = new McpTestClient(service, options);
+        McpTestClient c = new McpTestClient(service, options, new StdioHooks() { });
         c.initialize();
         return c;
     }
 
     /** Starts a server without initializing. */
     static McpTestClient raw(GabyService service) throws IOException {
-        return new McpTestClient(service, McpOptions.defaults("test"));
+        return raw(service, new StdioHooks() { });
+    }
+
+    /** Starts a server without initializing, with these hooks. */
+    static McpTestClient raw(GabyService service, StdioHooks hooks) throws IOException {
+        return new McpTestClient(service, McpOptions.defaults("test"), hooks);
     }
 
     JsonNode initialize() {
