@@ -41,6 +41,7 @@ public final class StdioServer {
         ProtocolOutput protocolOut = new ProtocolOutput(out);
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(),
                 service.highestMode().allowsWrites());
+        hooks.serverReady();
         JsonPriming.start(GabyMcpServer.jsonMapper());
         LineFeed sdkInput = new LineFeed();
         InFlightCalls calls = new InFlightCalls();
@@ -59,7 +60,6 @@ public final class StdioServer {
         }
         direct.listTools(tools);
         direct.start(early);
-        hooks.serverReady();
         JsonPriming.startToolList(GabyMcpServer.jsonMapper(), tools);
         try {
             input.await();
