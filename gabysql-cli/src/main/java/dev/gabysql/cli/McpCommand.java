@@ -74,7 +74,7 @@ final class McpCommand implements Callable<Integer> {
     private static StdioHooks localHooks(LocalGabyService local, McpOptions options) {
         return new StdioHooks() {
             @Override
-            public void serverReady() {
+            public void started() {
                 Thread t = new Thread(() -> {
                     local.prefetch();
                     CommonOptions.reportPrivileges(local);

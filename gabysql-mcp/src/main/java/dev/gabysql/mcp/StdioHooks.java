@@ -5,8 +5,11 @@ package dev.gabysql.mcp;
  * server thread and must return at once (start a daemon thread). Both do nothing by default.
  */
 public interface StdioHooks {
-    /** The server is built and answering the client's initialize (e.g. connect to the databases now). */
-    default void serverReady() {
+    /**
+     * The session has started: its first initialize is being answered while the SDK's server is built (e.g.
+     * connect to the databases now, in parallel with that build).
+     */
+    default void started() {
     }
 
     /** The client sent {@code notifications/initialized}; {@code client} tells when it is busy. */

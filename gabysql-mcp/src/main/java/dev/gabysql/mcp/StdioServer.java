@@ -41,7 +41,7 @@ public final class StdioServer {
         ProtocolOutput protocolOut = new ProtocolOutput(out);
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(),
                 service.highestMode().allowsWrites());
-        hooks.serverReady();
+        hooks.started();
         JsonPriming.start(GabyMcpServer.jsonMapper());
         LineFeed sdkInput = new LineFeed();
         InFlightCalls calls = new InFlightCalls();
