@@ -180,10 +180,7 @@ final class DirectToolCalls {
     private void write(byte[] json) throws IOException {
         byte[] line = Arrays.copyOf(json, json.length + 1);
         line[json.length] = '\n';
-        synchronized (out) {
-            out.write(line);
-            out.flush();
-        }
+        out.writeLine(line);
     }
 
     /** Learns the client's name from {@code initialize}; {@code notifications/initialized} opens the direct path. */

@@ -59,6 +59,12 @@ public final class GabyMcpServer {
     }
 
     static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {
+        return build(spec, service, options, tools(service, options, service.highestMode().allowsWrites()));
+    }
+
+    /** A server with these tools ({@link #tools}: the stdio server lists them before the server is built). */
+    static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options,
+                               List<McpServerFeatures.SyncToolSpecification> tools) {
         boolean writes = service.highestMode().allowsWrites();
         return spec.serverInfo(NAME, options.version())
                 .jsonMapper(jsonMapper())
@@ -67,7 +73,7 @@ public final class GabyMcpServer {
                 .instructions(Instructions.text(writes))
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false)
                         .prompts(false).completions().build())
-                .tools(tools(service, options, writes))
+                .tools(tools)
                 .addToolFilter((ctx, tool) -> listed(options, ctx, tool))
                 .resources(Resources.resources(service, options))
                 .resourceTemplates(Resources.templates(service, options))

@@ -9,10 +9,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A stdio session's standard output as its three writers share it: {@link EarlyInitialize}, the SDK's transport and
- * {@link DirectToolCalls}. Each writes whole lines under this object's lock (the SDK's transport locks the stream it
- * was given while it writes a message and its line end). When the first {@code initialize} was answered early, the
- * SDK's own reply to it is dropped here, so that the client reads exactly one reply per request. Thread-safe.
+ * A stdio session's standard output as its three writers share it: {@link EarlyInitialize} and {@link DirectToolCalls}
+ * write whole lines with {@link #writeLine}, the SDK's transport through the {@code OutputStream} methods, all under
+ * this object's lock (the SDK's transport locks the stream it was given while it writes a message and its line end).
+ * When the first {@code initialize} was answered early, the SDK's own reply to it is dropped here, so that the client
+ * reads exactly one reply per request; only what the SDK writes is looked at. Thread-safe.
  */
 final class ProtocolOutput extends OutputStream {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolOutput.class);
@@ -39,6 +40,13 @@ final class ProtocolOutput extends OutputStream {
         out.flush();
     }
 
+    /** Writes one line (a JSON-RPC message with its line end) and flushes. */
+    synchronized void writeLine(byte[] line) throws IOException {
+        out.write(line);
+        out.flush();
+    }
+
+    /** The SDK's transport writes here: a message, then its line end, then a flush. */
     @Override
     public synchronized void write(byte[] b, int off, int len) throws IOException {
         if (dropLineEnd) {

@@ -3,6 +3,7 @@ package dev.gabysql.mcp;
 import dev.gabysql.core.service.GabyService;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -39,28 +40,31 @@ public final class StdioServer {
         EndOfInput input = new EndOfInput(in);
         StdioLines lines = new StdioLines(input);
         ProtocolOutput protocolOut = new ProtocolOutput(out);
-        EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(),
-                service.highestMode().allowsWrites());
+        boolean writes = service.highestMode().allowsWrites();
+        EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
         hooks.started();
         JsonPriming.start(GabyMcpServer.jsonMapper());
         LineFeed sdkInput = new LineFeed();
         InFlightCalls calls = new InFlightCalls();
         ClientActivity activity = new ClientActivity();
-        StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), sdkInput,
-                protocolOut);
-        McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
-                input::end, () -> hooks.initialized(activity), activity)), service, options);
-        DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls,
-                activity, GabyMcpServer.jsonMapper());
-        List<McpSchema.Tool> tools = new ArrayList<>(); // as a stdio session lists them (the SDK's filter, below)
-        for (McpSchema.Tool tool : server.listTools()) {
-            if (GabyMcpServer.listed(options, McpTransportContext.EMPTY, tool)) {
-                tools.add(tool);
+        // The direct path reads on at once (lines for the SDK wait in sdkInput until its session is built):
+        // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.
+        List<McpServerFeatures.SyncToolSpecification> specs = GabyMcpServer.tools(service, options, writes);
+        List<McpSchema.Tool> tools = new ArrayList<>(); // as a stdio session lists them (the SDK's filter)
+        for (McpServerFeatures.SyncToolSpecification spec : specs) {
+            if (GabyMcpServer.listed(options, McpTransportContext.EMPTY, spec.tool())) {
+                tools.add(spec.tool());
             }
         }
+        DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls,
+                activity, GabyMcpServer.jsonMapper());
         direct.listTools(tools);
         direct.start(early);
         JsonPriming.startToolList(GabyMcpServer.jsonMapper(), tools);
+        StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), sdkInput,
+                protocolOut);
+        McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
+                input::end, () -> hooks.initialized(activity), activity)), service, options, specs);
         try {
             input.await();
         } finally {

@@ -52,17 +52,18 @@ final class EarlyInitializeTest {
     }
 
     @Test
-    void theReplyComesWhileTheServerIsStillBeingBuilt() throws Exception {
+    void initializeAndPlainRequestsAreAnsweredWhileTheServerIsStillBeingBuilt() throws Exception {
         try (CountingService service = shop(Mode.READONLY)) {
             service.modeGate = new CountDownLatch(1); // holds GabyMcpServer.build, the server's second question
             McpTestClient client = McpTestClient.raw(service);
-            client.write(initialize("1", "2025-06-18", "{}"));
-            String reply = awaitReply(client, "1");
-            service.modeGate.countDown();
-            assertThat(reply).contains("\"protocolVersion\":\"2025-06-18\"");
+            client.write(initialize("\"init\"", "2025-06-18", "{}"));
+            assertThat(awaitReply(client, "\"init\"")).contains("\"protocolVersion\":\"2025-06-18\"");
             client.notify("notifications/initialized", null);
+            assertThat(McpTestClient.result(client.request("tools/list", null)).get("tools")).hasSizeGreaterThan(5);
             assertThat(client.call("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1 AS one")).toString())
                     .contains("\"rows\":[[1]]");
+            service.modeGate.countDown();
+            assertThat(McpTestClient.result(client.request("resources/list", null)).get("resources")).isNotEmpty();
             client.close();
         }
     }
