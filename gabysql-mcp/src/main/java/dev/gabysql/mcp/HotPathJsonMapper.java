@@ -128,11 +128,16 @@ final class HotPathJsonMapper implements McpJsonMapper {
         }
         RenderedTools rendered = renderedTools;
         if (rendered == null || !rendered.sameTools(list.tools())) {
-            rendered = new RenderedTools(List.copyOf(list.tools()), sdk.writeValueAsString(list));
+            String json = ToolListJson.write(list.tools());
+            rendered = new RenderedTools(List.copyOf(list.tools()), json != null ? json : sdk.writeValueAsString(list));
             renderedTools = rendered;
         }
-        return "{\"jsonrpc\":" + objectMapper.writeValueAsString(r.jsonrpc()) + ",\"id\":"
-                + objectMapper.writeValueAsString(r.id()) + ",\"result\":" + rendered.json() + "}";
+        JsonBytes start = new JsonBytes(32).raw(REPLY_START);
+        if (!McpSchema.JSONRPC_VERSION.equals(r.jsonrpc()) || !IncomingLine.isPlainId(r.id()) || !start.value(r.id())) {
+            return "{\"jsonrpc\":" + objectMapper.writeValueAsString(r.jsonrpc()) + ",\"id\":"
+                    + objectMapper.writeValueAsString(r.id()) + ",\"result\":" + rendered.json() + "}";
+        }
+        return new String(start.toBytes(), StandardCharsets.UTF_8) + ",\"result\":" + rendered.json() + "}";
     }
 
     /** {@code {"jsonrpc","method","id","params"}} as a request, when every member has the type Jackson would give. */

@@ -12,6 +12,10 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -134,6 +138,38 @@ class HotPathJsonMapperTest {
     }
 
     @Test
+    void writesTheServersToolListsByteForByteAsTheSdkDoes() throws Exception {
+        for (boolean writes : new boolean[] {false, true}) {
+            List<McpSchema.Tool> tools = new ArrayList<>();
+            for (GabyTool t : GabyMcpServer.gabyTools(writes)) {
+                tools.add(t.definition());
+            }
+            sameBytes(new McpSchema.JSONRPCResponse("2.0", 9, new McpSchema.ListToolsResult(tools, null), null));
+        }
+        Map<String, Object> odd = new LinkedHashMap<>();
+        odd.put("type", List.of("string", "null"));
+        odd.put("enum", List.of("a\u00e9\u2028\"\\", 1, 2.5, true, List.of(), Map.of()));
+        odd.put("minimum", 12345678901L);
+        McpSchema.Tool everything = McpSchema.Tool.builder().name("t").title("T \u00fc").description("d\nline")
+                .inputSchema(Map.of("type", "object", "properties", Map.of("x", odd)))
+                .outputSchema(Map.of("type", "object"))
+                .annotations(new McpSchema.ToolAnnotations("A", true, null, false, null, true)).build();
+        McpSchema.Tool bare = McpSchema.Tool.builder().name("bare").inputSchema(Map.of()).build();
+        McpSchema.Tool withMeta = McpSchema.Tool.builder().name("m").inputSchema(Map.of())
+                .meta(Map.of("k", "v")).build();
+        McpSchema.Tool nullInSchema = McpSchema.Tool.builder().name("n")
+                .inputSchema(new HashMap<>(Collections.singletonMap("default", null))).build();
+        sameBytes(new McpSchema.JSONRPCResponse("2.0", "s", new McpSchema.ListToolsResult(
+                List.of(everything, bare), null), null));
+        sameBytes(new McpSchema.JSONRPCResponse("2.0", 1, new McpSchema.ListToolsResult(List.of(withMeta), null),
+                null));
+        sameBytes(new McpSchema.JSONRPCResponse("2.0", 2, new McpSchema.ListToolsResult(List.of(nullInSchema),
+                null), null));
+        assertThat(ToolListJson.write(List.of(withMeta))).isNull(); // left to Jackson
+        assertThat(ToolListJson.write(List.of(nullInSchema))).isNull();
+    }
+
+    @Test
     void leavesEveryOtherShapeToTheSdk() throws Exception {
         McpSchema.CallToolResult twoContents = new McpSchema.CallToolResult(
                 List.of(new McpSchema.TextContent("a"), new McpSchema.TextContent("b")), false, null, null);
@@ -144,6 +180,12 @@ class HotPathJsonMapperTest {
         sameJson(new McpSchema.JSONRPCResponse("2.0", 1, null,
                 new McpSchema.JSONRPCResponse.JSONRPCError(-32602, "bad", Map.of("code", "X"))));
         sameJson(new McpSchema.JSONRPCNotification("2.0", "notifications/progress", Map.of("progress", 1)));
+    }
+
+    private void sameBytes(Object message) throws Exception {
+        String expected = sdk.writeValueAsString(message);
+        assertThat(hot.writeValueAsString(message)).isEqualTo(expected);
+        assertThat(new String(hot.writeValueAsBytes(message), StandardCharsets.UTF_8)).isEqualTo(expected);
     }
 
     private void sameJson(Object message) throws Exception {

@@ -3,6 +3,8 @@ package dev.gabysql.core.util;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A small JSON writer into a growing UTF-8 byte array, for the few shapes written on every call (a query's rows, a
@@ -112,6 +114,53 @@ public final class JsonBytes {
         } else {
             return false;
         }
+        return true;
+    }
+
+    /**
+     * A tree of maps (String keys, written in their order), lists and the values {@link #value} writes, as
+     * Jackson writes it; false (and a partial write: the caller discards it) when the tree holds anything else,
+     * a null inside a map included.
+     */
+    public boolean tree(Object v) {
+        if (v instanceof Map) {
+            return object((Map<?, ?>) v);
+        }
+        if (v instanceof List) {
+            raw('[');
+            boolean first = true;
+            for (Object item : (List<?>) v) {
+                if (!first) {
+                    raw(',');
+                }
+                first = false;
+                if (!tree(item)) {
+                    return false;
+                }
+            }
+            raw(']');
+            return true;
+        }
+        return value(v);
+    }
+
+    private boolean object(Map<?, ?> map) {
+        raw('{');
+        boolean first = true;
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            if (!(e.getKey() instanceof String) || e.getValue() == null) {
+                return false;
+            }
+            if (!first) {
+                raw(',');
+            }
+            first = false;
+            string((String) e.getKey()).raw(':');
+            if (!tree(e.getValue())) {
+                return false;
+            }
+        }
+        raw('}');
         return true;
     }
 

@@ -7,7 +7,9 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +54,53 @@ class JsonBytesTest {
             assertThat(out.value(v)).isTrue();
             assertThat(out.toBytes()).as("%s", v).isEqualTo(Json.MAPPER.writeValueAsBytes(v));
         }
+    }
+
+    @Test
+    void treesOfMapsAndListsAsTheMapperWritesThem() throws Exception {
+        for (int i = 0; i < 500; i++) {
+            Object tree = randomTree(3);
+            JsonBytes out = new JsonBytes(4);
+            assertThat(out.tree(tree)).isTrue();
+            assertThat(out.toBytes()).as("%s", tree).isEqualTo(Json.MAPPER.writeValueAsBytes(tree));
+        }
+        Map<String, Object> withNull = new LinkedHashMap<>();
+        withNull.put("a", null);
+        assertThat(new JsonBytes(4).tree(withNull)).isFalse(); // left to the caller: mappers differ on null members
+        assertThat(new JsonBytes(4).tree(List.of(Map.of("k", 1.5f)))).isFalse();
+        assertThat(new JsonBytes(4).tree(Map.of(1, "x"))).isFalse();
+    }
+
+    private static Object randomTree(int depth) {
+        int kind = RANDOM.nextInt(depth > 0 ? 7 : 5);
+        switch (kind) {
+            case 0: return RANDOM.nextLong();
+            case 1: return RANDOM.nextDouble() * 1e6;
+            case 2: return RANDOM.nextBoolean();
+            case 3: return randomString();
+            case 4: return RANDOM.nextInt(4) == 0 ? null : RANDOM.nextInt();
+            case 5:
+                List<Object> list = new ArrayList<>();
+                for (int i = RANDOM.nextInt(4); i > 0; i--) {
+                    list.add(randomTree(depth - 1));
+                }
+                return list;
+            default:
+                Map<String, Object> map = new LinkedHashMap<>();
+                for (int i = RANDOM.nextInt(4); i > 0; i--) {
+                    Object v = randomTree(depth - 1);
+                    map.put(randomString(), v == null ? "null" : v);
+                }
+                return map;
+        }
+    }
+
+    private static String randomString() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = RANDOM.nextInt(6); i > 0; i--) {
+            sb.append((char) (RANDOM.nextBoolean() ? 'a' + RANDOM.nextInt(26) : RANDOM.nextInt(0x3000)));
+        }
+        return sb.toString();
     }
 
     @Test
