@@ -43,7 +43,6 @@ public final class StdioServer {
         boolean writes = service.highestMode().allowsWrites();
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
         hooks.started();
-        JsonPriming.start(GabyMcpServer.jsonMapper());
         LineFeed sdkInput = new LineFeed();
         InFlightCalls calls = new InFlightCalls();
         ClientActivity activity = new ClientActivity();
@@ -60,7 +59,6 @@ public final class StdioServer {
                 activity, GabyMcpServer.jsonMapper());
         direct.listTools(tools);
         direct.start(early);
-        JsonPriming.startToolList(GabyMcpServer.jsonMapper(), tools);
         StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), sdkInput,
                 protocolOut);
         McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
