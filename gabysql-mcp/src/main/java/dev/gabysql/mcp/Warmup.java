@@ -25,11 +25,11 @@ import java.util.concurrent.TimeUnit;
  * interpreter until a method has run a few hundred times: a 1-row query that takes 0.1 ms once compiled takes over
  * 1 ms for its first few dozen calls (issue 7). Right after the client's {@code notifications/initialized}, while
  * an agent reads the tool list and thinks, this class plays a client against a private {@link StdioServer} over an
- * in-memory pipe, on a copy of the sample shop ({@link DemoDatabase}) kept in the {@link CacheDirectory}: the same
+ * OS pipe, on a copy of the sample shop ({@link DemoDatabase}) kept in the {@link CacheDirectory}: the same
  * transport, session, tools, service, guard, driver and JSON code as a real call, so the same methods get compiled.
  * It never touches the user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one
- * daemon thread, makes each call only when the real client has been quiet for {@link #QUIET} with nothing in flight
- * (so it never competes with a real call), and costs a few hundred milliseconds of CPU once per process.
+ * daemon thread, builds its server and makes each call only when the real client has been quiet for {@link #QUIET}
+ * with nothing in flight (so it never competes with a real call), and costs a few hundred milliseconds of CPU once per process.
  * {@code GABYSQL_WARMUP} sets its rounds; {@code 0} turns it off.
  */
 public final class Warmup implements Runnable {
@@ -89,6 +89,7 @@ public final class Warmup implements Runnable {
             Path file = DemoDatabase.ensure(cache.resolve("warmup-" + options.version()));
             try (LocalGabyService service = new LocalGabyService(
                     new Catalog(List.of(DatabaseConfig.sqlite(DB, file))), Settings.DEFAULT)) {
+                awaitQuietClient(); // its own server costs CPU to build: not while the client waits
                 play(service);
             }
         } catch (IOException | RuntimeException | InterruptedException e) {
