@@ -51,6 +51,8 @@ final class DirectToolCalls {
     private final InFlightCalls calls;
     private final ClientActivity activity;
     private final McpJsonMapper mapper;
+    private final Runnable sdkWanted;
+    private final Runnable initialized;
     private final AtomicInteger running = new AtomicInteger();
     private final ExecutorService threads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
             new SynchronousQueue<>(), r -> {
@@ -58,7 +60,11 @@ final class DirectToolCalls {
                 t.setDaemon(true);
                 return t;
             });
-    /** Set when the client has said {@code notifications/initialized}: from then on calls may be answered here. */
+    /** The first line was an initialize {@link EarlyInitialize} answered: the SDK's session need not hurry. */
+    private boolean answeredEarly;
+    /** The tools answered here, by name; null: the SDK answers every call. */
+    private volatile Map<String, BoundTool> bound;
+    /** Set ({@link #bound}) when the client has said {@code notifications/initialized}: calls are answered here. */
     private volatile Map<String, BoundTool> tools;
     private volatile McpSchema.Implementation client;
     /** The tools the SDK's server lists (the very objects: their JSON is rendered once); null: the SDK answers. */
@@ -66,9 +72,14 @@ final class DirectToolCalls {
     /** Passes the reading to another thread of the pool when a call lasts. */
     private final ReadingRelay relay = new ReadingRelay(() -> threads.execute(() -> read(null)));
 
-    /** {@code out} is the stream the SDK's transport writes to: replies are written under its lock. */
+    /**
+     * {@code out} is the stream the SDK's transport writes to: replies are written under its lock.
+     * {@code sdkWanted} runs when a line needs the SDK's session (a request not answered here), {@code initialized}
+     * when the client says {@code notifications/initialized}.
+     */
     DirectToolCalls(StdioLines lines, LineFeed sdkInput, ProtocolOutput out, GabyService service, McpOptions options,
-                    InFlightCalls calls, ClientActivity activity, McpJsonMapper mapper) {
+                    InFlightCalls calls, ClientActivity activity, McpJsonMapper mapper, Runnable sdkWanted,
+                    Runnable initialized) {
         this.lines = lines;
         this.sdkInput = sdkInput;
         this.out = out;
@@ -77,11 +88,17 @@ final class DirectToolCalls {
         this.calls = calls;
         this.activity = activity;
         this.mapper = mapper;
+        this.sdkWanted = sdkWanted;
+        this.initialized = initialized;
     }
 
-    /** Answers plain {@code tools/list} requests with these tools (the SDK's server's own list). */
-    void listTools(List<McpSchema.Tool> tools) {
-        this.toolList = List.copyOf(tools);
+    /**
+     * Answers plain {@code tools/list} requests with {@code listed} (the very Tool objects the SDK's server
+     * registers) and plain calls of {@code gabyTools} (those the server runs).
+     */
+    void serveTools(List<McpSchema.Tool> listed, List<GabyTool> gabyTools) {
+        this.toolList = List.copyOf(listed);
+        this.bound = bind(gabyTools);
     }
 
     /**
@@ -89,7 +106,11 @@ final class DirectToolCalls {
      * other. At the end of the input the SDK's input ends too.
      */
     void start(EarlyInitialize early) {
-        threads.execute(() -> read(early.firstLine()));
+        threads.execute(() -> {
+            byte[] first = early.firstLine();
+            answeredEarly = first != null && early.answered();
+            read(first);
+        });
     }
 
     /** No new thread after this; calls still running finish. */
@@ -125,11 +146,28 @@ final class DirectToolCalls {
             ReadingRelay.Turn turn = relay.begin();
             answer(tool, message, cancellation);
             return relay.end(turn);
+        } else if (CallTrackingSession.METHOD_CANCELLED.equals(message.method()) && message.id() == null) {
+            activity.messageReceived(); // as CallTrackingSession would, without waiting for the SDK's session
+            calls.cancel(message.params());
         } else {
+            activity.messageReceived();
             observe(message);
+            if (needsSdk(message)) {
+                sdkWanted.run();
+            }
             sdkInput.add(line);
+            activity.messageReceived(); // again: binding the tools may have taken a while
         }
         return true;
+    }
+
+    /** Anything but the early-answered initialize and notifications/initialized needs the SDK's session soon. */
+    private boolean needsSdk(IncomingLine message) {
+        if (McpSchema.METHOD_INITIALIZE.equals(message.method()) && answeredEarly) {
+            answeredEarly = false; // only the first line was answered early
+            return false;
+        }
+        return !McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.method());
     }
 
     /** The tool to run here, or null when the line goes to the SDK. Counts the call as running. */
@@ -187,8 +225,11 @@ final class DirectToolCalls {
     private void observe(IncomingLine message) {
         if (McpSchema.METHOD_INITIALIZE.equals(message.method()) && message.params() != null) {
             client = clientInfo(message.params().get("clientInfo"));
-        } else if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.method()) && tools == null) {
-            tools = bind(service);
+        } else if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.method())) {
+            if (tools == null) {
+                tools = bound;
+            }
+            initialized.run();
         }
     }
 
@@ -203,10 +244,10 @@ final class DirectToolCalls {
                 : null;
     }
 
-    /** The same tools the server registers ({@link GabyMcpServer#gabyTools}), by name. */
-    private static Map<String, BoundTool> bind(GabyService service) {
+    /** The tools by name. */
+    private static Map<String, BoundTool> bind(List<GabyTool> gabyTools) {
         Map<String, BoundTool> byName = new HashMap<>();
-        for (GabyTool t : GabyMcpServer.gabyTools(service.highestMode().allowsWrites())) {
+        for (GabyTool t : gabyTools) {
             byName.put(t.definition().name(), new BoundTool(t, ToolBoundary.argumentNames(t)));
         }
         return Map.copyOf(byName);

@@ -37,6 +37,7 @@ final class EarlyInitialize {
     private static final Logger LOG = LoggerFactory.getLogger(EarlyInitialize.class);
 
     private final CompletableFuture<byte[]> first = new CompletableFuture<>();
+    private volatile boolean answered;
 
     private EarlyInitialize() {
     }
@@ -65,6 +66,11 @@ final class EarlyInitialize {
         }
     }
 
+    /** Whether the first line was answered here; read after {@link #firstLine()}. */
+    boolean answered() {
+        return answered;
+    }
+
     private void readFirst(StdioLines lines, ProtocolOutput out, String version, boolean writes) {
         byte[] line = null;
         try {
@@ -73,6 +79,7 @@ final class EarlyInitialize {
             if (message != null && isPlainInitialize(message)) {
                 out.answerFirst(message.id(), reply(message.id(),
                         (String) message.params().get("protocolVersion"), version, writes));
+                answered = true;
             }
         } catch (IOException | RuntimeException e) {
             LOG.debug("The first line was not answered early: {}", e.toString());

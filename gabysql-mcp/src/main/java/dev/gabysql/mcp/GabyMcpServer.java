@@ -93,8 +93,14 @@ public final class GabyMcpServer {
 
     static List<McpServerFeatures.SyncToolSpecification> tools(GabyService service, McpOptions options,
                                                               boolean writes) {
+        return tools(gabyTools(writes), service, options);
+    }
+
+    /** The SDK's specifications of these tools. */
+    static List<McpServerFeatures.SyncToolSpecification> tools(List<GabyTool> gabyTools, GabyService service,
+                                                              McpOptions options) {
         List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
-        for (GabyTool t : gabyTools(writes)) {
+        for (GabyTool t : gabyTools) {
             specs.add(ToolBoundary.spec(t, service, options));
         }
         return specs;

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then cancels
@@ -45,30 +46,48 @@ public final class StdioServer {
         hooks.started();
         LineFeed sdkInput = new LineFeed();
         InFlightCalls calls = new InFlightCalls();
-        ClientActivity activity = new ClientActivity();
         // The direct path reads on at once (lines for the SDK wait in sdkInput until its session is built):
         // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.
-        List<McpServerFeatures.SyncToolSpecification> specs = GabyMcpServer.tools(service, options, writes);
+        List<GabyTool> gabyTools = GabyMcpServer.gabyTools(writes);
+        List<McpServerFeatures.SyncToolSpecification> specs = GabyMcpServer.tools(gabyTools, service, options);
         List<McpSchema.Tool> tools = new ArrayList<>(); // as a stdio session lists them (the SDK's filter)
         for (McpServerFeatures.SyncToolSpecification spec : specs) {
             if (GabyMcpServer.listed(options, McpTransportContext.EMPTY, spec.tool())) {
                 tools.add(spec.tool());
             }
         }
+        SdkDemand sdk = new SdkDemand();
+        ClientActivity activity = new ClientActivity(); // quiet is counted from here, when reading starts
+        Runnable initialized = once(() -> hooks.initialized(activity)); // said by the direct path or the SDK
         DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls,
-                activity, GabyMcpServer.jsonMapper());
-        direct.listTools(tools);
+                activity, GabyMcpServer.jsonMapper(), sdk::want, initialized);
+        direct.serveTools(tools, gabyTools);
         direct.start(early);
-        StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), sdkInput,
-                protocolOut);
-        McpSyncServer server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls,
-                input::end, () -> hooks.initialized(activity), activity)), service, options, specs);
+        McpSyncServer server = null;
         try {
+            if (sdk.await(input, activity)) {
+                StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(),
+                        sdkInput, protocolOut);
+                server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls, input::end,
+                        initialized, activity)), service, options, specs);
+            }
             input.await();
         } finally {
             direct.close();
             calls.cancelAll();
-            server.close();
+            if (server != null) {
+                server.close();
+            }
         }
+    }
+
+    /** {@code action}, run the first time the returned runnable runs. */
+    private static Runnable once(Runnable action) {
+        AtomicBoolean done = new AtomicBoolean();
+        return () -> {
+            if (done.compareAndSet(false, true)) {
+                action.run();
+            }
+        };
     }
 }

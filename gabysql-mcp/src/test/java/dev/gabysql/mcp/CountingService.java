@@ -38,6 +38,11 @@ final class CountingService implements GabyService {
      */
     volatile CountDownLatch modeGate;
     private final AtomicInteger modeCalls = new AtomicInteger();
+
+    /** How many times {@link #highestMode()} was asked (a stdio server asks again when it builds the SDK's server). */
+    int modeCalls() {
+        return modeCalls.get();
+    }
     private final GabyService delegate;
 
     CountingService(GabyService delegate) {
