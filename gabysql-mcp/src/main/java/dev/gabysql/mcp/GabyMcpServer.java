@@ -53,9 +53,9 @@ public final class GabyMcpServer {
         return SharedMapper.INSTANCE;
     }
 
-    /** Created on first use (a gateway-only process still needs it; nothing needs it before). */
+    /** Created on first use; its Jackson mapper only when a message needs it ({@link HotPathJsonMapper}). */
     private static final class SharedMapper {
-        static final McpJsonMapper INSTANCE = new HotPathJsonMapper(new ObjectMapper());
+        static final McpJsonMapper INSTANCE = new HotPathJsonMapper(ObjectMapper::new);
     }
 
     static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {

@@ -15,6 +15,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The SDK's Jackson binding, with the three conversions every tool call makes done by hand — a JSON-RPC request
@@ -35,47 +36,71 @@ final class HotPathJsonMapper implements McpJsonMapper {
     private static final byte[] ERROR_TRUE = JsonBytes.ascii("}],\"isError\":true,\"structuredContent\":");
     private static final byte[] ERROR_FALSE = JsonBytes.ascii("}],\"isError\":false,\"structuredContent\":");
     private static final byte[] REPLY_END = JsonBytes.ascii("}}");
-    private final ObjectMapper objectMapper;
-    private final JacksonMcpJsonMapper sdk;
+    /** Jackson, made on first need: plain stdio traffic never needs it (its first use costs tens of ms of CPU). */
+    private final Supplier<ObjectMapper> create;
+    private volatile Jackson jackson;
     /** The last tool list written and its JSON; a list of the very same Tool objects reuses it. */
     private volatile RenderedTools renderedTools;
 
     HotPathJsonMapper(ObjectMapper objectMapper) {
-        this.objectMapper = objectMapper;
-        this.sdk = new JacksonMcpJsonMapper(objectMapper);
+        this(() -> objectMapper);
+    }
+
+    /** {@code create} is called once, the first time a message needs Jackson. */
+    HotPathJsonMapper(Supplier<ObjectMapper> create) {
+        this.create = create;
+    }
+
+    private Jackson jackson() {
+        Jackson j = jackson;
+        if (j == null) {
+            synchronized (this) {
+                j = jackson;
+                if (j == null) {
+                    ObjectMapper m = create.get();
+                    j = new Jackson(m, new JacksonMcpJsonMapper(m));
+                    jackson = j;
+                }
+            }
+        }
+        return j;
+    }
+
+    /** The object mapper and the SDK's binding over it. */
+    private record Jackson(ObjectMapper objectMapper, JacksonMcpJsonMapper sdk) {
     }
 
     @Override
     public <T> T readValue(String content, Class<T> type) throws IOException {
-        return sdk.readValue(content, type);
+        return jackson().sdk().readValue(content, type);
     }
 
     @Override
     public <T> T readValue(byte[] content, Class<T> type) throws IOException {
-        return sdk.readValue(content, type);
+        return jackson().sdk().readValue(content, type);
     }
 
     @Override
     public <T> T readValue(String content, TypeRef<T> type) throws IOException {
-        return sdk.readValue(content, type);
+        return jackson().sdk().readValue(content, type);
     }
 
     @Override
     public <T> T readValue(byte[] content, TypeRef<T> type) throws IOException {
-        return sdk.readValue(content, type);
+        return jackson().sdk().readValue(content, type);
     }
 
     @Override
     public <T> T convertValue(Object from, Class<T> type) {
         Object fast = type == McpSchema.JSONRPCRequest.class ? request(from) : null;
-        return fast != null ? type.cast(fast) : sdk.convertValue(from, type);
+        return fast != null ? type.cast(fast) : jackson().sdk().convertValue(from, type);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <T> T convertValue(Object from, TypeRef<T> type) {
         Object fast = type.getType() == McpSchema.CallToolRequest.class ? callToolRequest(from) : null;
-        return fast != null ? (T) fast : sdk.convertValue(from, type);
+        return fast != null ? (T) fast : jackson().sdk().convertValue(from, type);
     }
 
     @Override
@@ -86,14 +111,14 @@ final class HotPathJsonMapper implements McpJsonMapper {
         }
         McpSchema.JSONRPCResponse reply = toolReply(value);
         if (reply == null) {
-            return sdk.writeValueAsString(value);
+            return jackson().sdk().writeValueAsString(value);
         }
         byte[] written = writtenToolReply(reply);
         if (written != null) {
             return new String(written, StandardCharsets.UTF_8);
         }
         StringWriter out = new StringWriter(256);
-        writeToolReply(reply, objectMapper.getFactory().createGenerator(out));
+        writeToolReply(reply, jackson().objectMapper().getFactory().createGenerator(out));
         return out.toString();
     }
 
@@ -105,14 +130,14 @@ final class HotPathJsonMapper implements McpJsonMapper {
         }
         McpSchema.JSONRPCResponse reply = toolReply(value);
         if (reply == null) {
-            return sdk.writeValueAsBytes(value);
+            return jackson().sdk().writeValueAsBytes(value);
         }
         byte[] written = writtenToolReply(reply);
         if (written != null) {
             return written;
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        writeToolReply(reply, objectMapper.getFactory().createGenerator(out, JsonEncoding.UTF8));
+        writeToolReply(reply, jackson().objectMapper().getFactory().createGenerator(out, JsonEncoding.UTF8));
         return out.toByteArray();
     }
 
@@ -129,13 +154,14 @@ final class HotPathJsonMapper implements McpJsonMapper {
         RenderedTools rendered = renderedTools;
         if (rendered == null || !rendered.sameTools(list.tools())) {
             String json = ToolListJson.write(list.tools());
-            rendered = new RenderedTools(List.copyOf(list.tools()), json != null ? json : sdk.writeValueAsString(list));
+            rendered = new RenderedTools(List.copyOf(list.tools()),
+                    json != null ? json : jackson().sdk().writeValueAsString(list));
             renderedTools = rendered;
         }
         JsonBytes start = new JsonBytes(32).raw(REPLY_START);
         if (!McpSchema.JSONRPC_VERSION.equals(r.jsonrpc()) || !IncomingLine.isPlainId(r.id()) || !start.value(r.id())) {
-            return "{\"jsonrpc\":" + objectMapper.writeValueAsString(r.jsonrpc()) + ",\"id\":"
-                    + objectMapper.writeValueAsString(r.id()) + ",\"result\":" + rendered.json() + "}";
+            return "{\"jsonrpc\":" + jackson().objectMapper().writeValueAsString(r.jsonrpc()) + ",\"id\":"
+                    + jackson().objectMapper().writeValueAsString(r.id()) + ",\"result\":" + rendered.json() + "}";
         }
         return new String(start.toBytes(), StandardCharsets.UTF_8) + ",\"result\":" + rendered.json() + "}";
     }
@@ -268,7 +294,7 @@ final class HotPathJsonMapper implements McpJsonMapper {
                 g.writeRawValue(result.structuredContent().toString());
             } else if (result.structuredContent() != null) {
                 g.writeFieldName("structuredContent");
-                objectMapper.writeTree(g, (JsonNode) result.structuredContent());
+                jackson().objectMapper().writeTree(g, (JsonNode) result.structuredContent());
             }
             g.writeEndObject();
             g.writeEndObject();

@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * transport, session, tools, service, guard, driver and JSON code as a real call, so the same methods get compiled.
  * It never touches the user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one
  * daemon thread, builds its server and makes each call only when the real client has been quiet for {@link #QUIET}
- * with nothing in flight (so it never competes with a real call), and costs a few hundred milliseconds of CPU once per process.
+ * with nothing in flight (so it never competes with a real call), and costs a few hundred milliseconds of CPU once
+ * per process.
  * {@code GABYSQL_WARMUP} sets its rounds; {@code 0} turns it off.
  */
 public final class Warmup implements Runnable {
