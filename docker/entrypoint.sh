@@ -7,4 +7,4 @@ JAR="${GABYSQL_JAR:-/opt/gabysql/gabysql.jar}"
 if [ -n "${JAVA_HOME:-}" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA=java; fi
 # shellcheck disable=SC2086
 exec "$JAVA" -Xshare:auto -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 -XX:+UseSerialGC -Xss512k \
-  -Xlog:disable -Xlog:all=warning:stderr ${JAVA_OPTS:-} -jar "$JAR" "$@"
+  -Xlog:disable -Xlog:all=warning:stderr -Djava.locale.providers=SPI ${JAVA_OPTS:-} -jar "$JAR" "$@"
