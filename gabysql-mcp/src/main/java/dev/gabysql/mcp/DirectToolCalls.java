@@ -20,10 +20,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads a stdio session's input and answers plain {@code tools/call} and {@code tools/list} requests itself; every
- * other line goes on to the SDK's session unchanged (through a {@link LineFeed}), and so do requests before
- * {@code notifications/initialized}, with {@code _meta} (a progress token) or a cursor, for a tool it does not
- * know, or calls beyond {@link #MAX_RUNNING} at once.
+ * Reads a stdio session's input and answers plain {@code tools/call} and {@code tools/list} requests itself, and
+ * applies {@code notifications/cancelled} to the calls in flight; every other line goes on to the SDK's session
+ * unchanged (through a {@link LineFeed}, where it waits until that session exists: {@link SdkDemand} hears of each
+ * line that needs it), and so do requests before {@code notifications/initialized}, with {@code _meta} (a progress
+ * token) or a cursor, for a tool it does not know, or calls beyond {@link #MAX_RUNNING} at once.
  *
  * <p>Why (issue 7): through the SDK a call crosses three threads (the transport's reader, Reactor's bounded-elastic
  * worker, the transport's writer) and a few hundred Reactor operators, and a process that has just started runs
@@ -156,7 +157,6 @@ final class DirectToolCalls {
                 sdkWanted.run();
             }
             sdkInput.add(line);
-            activity.messageReceived(); // again: binding the tools may have taken a while
         }
         return true;
     }

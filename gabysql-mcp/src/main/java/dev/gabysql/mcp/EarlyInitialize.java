@@ -100,13 +100,8 @@ final class EarlyInitialize {
     }
 
     private static boolean isPlainCapabilities(Object capabilities) {
-        if (!(capabilities instanceof Map)) {
+        if (!isMapOf(capabilities, Map.class)) {
             return false;
-        }
-        for (Object member : ((Map<?, ?>) capabilities).values()) {
-            if (!(member instanceof Map)) {
-                return false;
-            }
         }
         Object roots = ((Map<?, ?>) capabilities).get("roots");
         Object listChanged = roots == null ? null : ((Map<?, ?>) roots).get("listChanged");
@@ -114,15 +109,21 @@ final class EarlyInitialize {
     }
 
     private static boolean isPlainClientInfo(Object info) {
-        if (!(info instanceof Map)) {
+        return isMapOf(info, String.class) && ((Map<?, ?>) info).get("name") != null
+                && ((Map<?, ?>) info).get("version") != null;
+    }
+
+    /** A map whose values are all of {@code type}. */
+    private static boolean isMapOf(Object value, Class<?> type) {
+        if (!(value instanceof Map)) {
             return false;
         }
-        for (Object member : ((Map<?, ?>) info).values()) {
-            if (!(member instanceof String)) {
+        for (Object member : ((Map<?, ?>) value).values()) {
+            if (!type.isInstance(member)) {
                 return false;
             }
         }
-        return ((Map<?, ?>) info).get("name") != null && ((Map<?, ?>) info).get("version") != null;
+        return true;
     }
 
     /** The reply line (with its line end) to an initialize request with this id, asking for this version. */

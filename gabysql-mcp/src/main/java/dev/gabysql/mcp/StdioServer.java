@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then cancels
  * what still runs and returns, so the process can exit at once. The SDK's session handles the protocol; the first
- * {@code initialize} is answered by {@link EarlyInitialize} while the server is being built, plain tool calls and
- * tool lists by {@link DirectToolCalls}, which reads stdin and hands every other line on to the SDK.
+ * {@code initialize} is answered by {@link EarlyInitialize} as soon as the configuration is known, plain tool calls
+ * and tool lists by {@link DirectToolCalls}, which reads stdin and hands every other line on to the SDK, whose
+ * server is built when a line needs it or the client pauses ({@link SdkDemand}).
  * {@code out} must be the real standard output;
  * nothing else may write to it (the caller points {@code System.out} at stderr first).
  */
@@ -50,18 +51,12 @@ public final class StdioServer {
         // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.
         List<GabyTool> gabyTools = GabyMcpServer.gabyTools(writes);
         List<McpServerFeatures.SyncToolSpecification> specs = GabyMcpServer.tools(gabyTools, service, options);
-        List<McpSchema.Tool> tools = new ArrayList<>(); // as a stdio session lists them (the SDK's filter)
-        for (McpServerFeatures.SyncToolSpecification spec : specs) {
-            if (GabyMcpServer.listed(options, McpTransportContext.EMPTY, spec.tool())) {
-                tools.add(spec.tool());
-            }
-        }
         SdkDemand sdk = new SdkDemand();
         ClientActivity activity = new ClientActivity(); // quiet is counted from here, when reading starts
         Runnable initialized = once(() -> hooks.initialized(activity)); // said by the direct path or the SDK
         DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls,
                 activity, GabyMcpServer.jsonMapper(), sdk::want, initialized);
-        direct.serveTools(tools, gabyTools);
+        direct.serveTools(listed(specs, options), gabyTools);
         direct.start(early);
         McpSyncServer server = null;
         try {
@@ -79,6 +74,18 @@ public final class StdioServer {
                 server.close();
             }
         }
+    }
+
+    /** The tools as a stdio session lists them (the SDK's tool filter, with the stdio transport's empty context). */
+    private static List<McpSchema.Tool> listed(List<McpServerFeatures.SyncToolSpecification> specs,
+                                               McpOptions options) {
+        List<McpSchema.Tool> tools = new ArrayList<>();
+        for (McpServerFeatures.SyncToolSpecification spec : specs) {
+            if (GabyMcpServer.listed(options, McpTransportContext.EMPTY, spec.tool())) {
+                tools.add(spec.tool());
+            }
+        }
+        return tools;
     }
 
     /** {@code action}, run the first time the returned runnable runs. */
