@@ -67,7 +67,7 @@ class PostgresSessionTest {
             pid = firstRow(c, "SELECT pg_backend_pid()");
             exec(c, "SELECT pg_advisory_lock(42)");
             exec(c, "SET application_name = 'someone else'");
-            exec(c, "SET statement_timeout = 1");
+            exec(c, "SET statement_timeout = 7777"); // not 1 ms: the statements after it must still run
             exec(c, "SET default_transaction_read_only = off");
             exec(c, "PREPARE left_behind AS SELECT 1");
             exec(c, "LISTEN somewhere");
