@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Why (issue 7): the reply depends only on the configuration (the protocol versions the stdio transport speaks,
  * the server's capabilities, name, version and instructions), while building Jackson's mapper and the SDK's server
- * in a fresh JVM took most of spawn → initialize (about 150 of 270 ms on a 2-core machine). The server is built
- * meanwhile; the client's next lines wait in the pipe until it reads them. The SDK's session still reads the same
+ * in a fresh JVM took most of spawn → initialize (about 150 of 270 ms on a 2-core machine). The rest starts
+ * meanwhile (the SDK's server when a line needs it: {@link SdkDemand}). The SDK's session still reads the same
  * request, so its state (the client's info and capabilities) is what it would be, and its own reply is dropped by
  * {@link ProtocolOutput}. Any other first line, or an initialize with members this class does not check, goes to
  * the SDK as before. EarlyInitializeTest holds the reply byte for byte to the SDK's.
