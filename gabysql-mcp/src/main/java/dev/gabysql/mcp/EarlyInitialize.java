@@ -130,8 +130,7 @@ final class EarlyInitialize {
     static byte[] reply(Object id, String requestedVersion, String version, boolean writes) {
         String negotiated = PROTOCOL_VERSIONS.contains(requestedVersion) ? requestedVersion
                 : PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1);
-        JsonBytes json = new JsonBytes(1024).raw(JsonBytes.ascii("{\"jsonrpc\":\"2.0\",\"id\":"));
-        json.value(id);
+        JsonBytes json = JsonRpcReply.start(id, 1024);
         json.raw(JsonBytes.ascii(",\"result\":{\"protocolVersion\":")).string(negotiated)
                 .raw(JsonBytes.ascii(",\"capabilities\":")).raw(CAPABILITIES)
                 .raw(JsonBytes.ascii(",\"serverInfo\":{\"name\":")).string(GabyMcpServer.NAME)

@@ -31,7 +31,6 @@ import java.util.function.Supplier;
  * HotPathJsonMapperTest holds each shortcut to the SDK mapper's output. Thread-safe.
  */
 final class HotPathJsonMapper implements McpJsonMapper {
-    private static final byte[] REPLY_START = JsonBytes.ascii("{\"jsonrpc\":\"2.0\",\"id\":");
     private static final byte[] RESULT_TEXT = JsonBytes.ascii(",\"result\":{\"content\":[{\"type\":\"text\",\"text\":");
     private static final byte[] ERROR_TRUE = JsonBytes.ascii("}],\"isError\":true,\"structuredContent\":");
     private static final byte[] ERROR_FALSE = JsonBytes.ascii("}],\"isError\":false,\"structuredContent\":");
@@ -148,7 +147,8 @@ final class HotPathJsonMapper implements McpJsonMapper {
             return null;
         }
         McpSchema.ListToolsResult list = (McpSchema.ListToolsResult) r.result();
-        if (list.nextCursor() != null || list.meta() != null || list.tools() == null) {
+        if (list.nextCursor() != null || list.meta() != null || list.tools() == null
+                || !McpSchema.JSONRPC_VERSION.equals(r.jsonrpc())) {
             return null;
         }
         RenderedTools rendered = renderedTools;
@@ -158,12 +158,8 @@ final class HotPathJsonMapper implements McpJsonMapper {
                     json != null ? json : jackson().sdk().writeValueAsString(list));
             renderedTools = rendered;
         }
-        JsonBytes start = new JsonBytes(32).raw(REPLY_START);
-        if (!McpSchema.JSONRPC_VERSION.equals(r.jsonrpc()) || !IncomingLine.isPlainId(r.id()) || !start.value(r.id())) {
-            return "{\"jsonrpc\":" + jackson().objectMapper().writeValueAsString(r.jsonrpc()) + ",\"id\":"
-                    + jackson().objectMapper().writeValueAsString(r.id()) + ",\"result\":" + rendered.json() + "}";
-        }
-        return new String(start.toBytes(), StandardCharsets.UTF_8) + ",\"result\":" + rendered.json() + "}";
+        return new String(JsonRpcReply.start(r.id(), 32).toBytes(), StandardCharsets.UTF_8) + ",\"result\":"
+                + rendered.json() + "}";
     }
 
     /** {@code {"jsonrpc","method","id","params"}} as a request, when every member has the type Jackson would give. */
@@ -257,13 +253,8 @@ final class HotPathJsonMapper implements McpJsonMapper {
         if (((McpSchema.TextContent) result.content().get(0)).text() != written.text()) {
             return null;
         }
-        JsonBytes out = new JsonBytes(written.textLiteral().length + written.structured().length + 128);
-        out.raw(REPLY_START);
-        if (reply.id() instanceof String) {
-            out.string((String) reply.id());
-        } else {
-            out.number(((Number) reply.id()).longValue());
-        }
+        JsonBytes out = JsonRpcReply.start(reply.id(),
+                written.textLiteral().length + written.structured().length + 128);
         out.raw(RESULT_TEXT).raw(written.textLiteral()).raw(result.isError() ? ERROR_TRUE : ERROR_FALSE)
                 .raw(written.structured()).raw(REPLY_END);
         return out.toBytes();

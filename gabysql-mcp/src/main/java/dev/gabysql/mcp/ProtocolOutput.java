@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ProtocolOutput extends OutputStream {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolOutput.class);
+    private static final byte[] RESULT = JsonBytes.ascii("\"result\"");
 
     private final OutputStream out;
     /** How the reply to drop begins, or null. Guarded by this. */
@@ -33,9 +34,7 @@ final class ProtocolOutput extends OutputStream {
      * response to {@code id} is then dropped: the request was answered here.
      */
     synchronized void answerFirst(Object id, byte[] line) throws IOException {
-        JsonBytes start = new JsonBytes(64).raw(JsonBytes.ascii("{\"jsonrpc\":\"2.0\",\"id\":"));
-        start.value(id);
-        duplicate = start.raw(',').toBytes();
+        duplicate = JsonRpcReply.start(id, 64).raw(',').toBytes();
         out.write(line);
         out.flush();
     }
@@ -85,8 +84,7 @@ final class ProtocolOutput extends OutputStream {
 
     /** The client has its reply already; an error from the SDK would mean the two disagree: said on stderr. */
     private static void checkDropped(byte[] b, int off, int len) {
-        byte[] result = JsonBytes.ascii("\"result\"");
-        if (!startsWith(b, off, len, result)) {
+        if (!startsWith(b, off, len, RESULT)) {
             LOG.warn("The SDK refused an initialize request that was already answered: {}",
                     new String(b, off, Math.min(len, 300), StandardCharsets.UTF_8));
         }
