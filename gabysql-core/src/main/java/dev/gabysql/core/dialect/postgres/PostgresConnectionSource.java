@@ -9,6 +9,7 @@ import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.exec.ResultColumns;
 import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.exec.TransactionSession;
 import java.sql.Connection;
@@ -140,6 +141,12 @@ final class PostgresConnectionSource implements ConnectionSource {
             if (readOnly) {
                 markReadOnly();
             }
+        }
+
+        /** Type names from the row description, without pgJDBC's catalog query ({@link PgResultColumns}). */
+        @Override
+        public ResultColumns resultColumns() {
+            return PgResultColumns.INSTANCE;
         }
 
         /** After a commit: {@code DISCARD ALL}, which must run outside a transaction. */

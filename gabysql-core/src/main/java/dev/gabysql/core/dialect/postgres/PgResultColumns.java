@@ -1,0 +1,48 @@
+package dev.gabysql.core.dialect.postgres;
+
+import dev.gabysql.core.exec.ResultColumns;
+import dev.gabysql.core.service.QueryResult;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TypeInfo;
+import org.postgresql.jdbc.PgResultSet;
+
+/**
+ * The columns of a PostgreSQL result without a second query. pgJDBC's {@code getColumnTypeName} asks
+ * {@code isAutoIncrement} first, so that it can call an {@code int4} column filled by a sequence "serial"; that
+ * answer comes from a catalog query (pg_attribute, pg_class, pg_type), run on every connection the first time a
+ * result has columns of a table it has not seen: one more round trip, and a planned catalog query, on the first
+ * read of each table (issue 7: the first of mcpbench's 1-row reads took 19–29 ms).
+ *
+ * <p>Here a column's type is the name of its type OID as the row description carries it ({@code int4},
+ * {@code varchar}, {@code timestamptz}, an enum's or a domain's base type's name), through the connection's type
+ * cache — what {@code getColumnTypeName} gives for every column but those three aliases, which are not types
+ * (the table's description says where a column's values come from). A result that is not pgJDBC's own goes the
+ * JDBC way. PgResultColumnsTest holds the two to each other. Stateless.
+ */
+final class PgResultColumns implements ResultColumns {
+    static final PgResultColumns INSTANCE = new PgResultColumns();
+
+    private PgResultColumns() {
+    }
+
+    @Override
+    public List<QueryResult.Column> read(ResultSet rs) throws SQLException {
+        if (!rs.isWrapperFor(PgResultSet.class)) {
+            return JDBC.read(rs);
+        }
+        PgResultSet pg = rs.unwrap(PgResultSet.class);
+        TypeInfo types = rs.getStatement().getConnection().unwrap(BaseConnection.class).getTypeInfo();
+        ResultSetMetaData md = rs.getMetaData();
+        int n = md.getColumnCount();
+        List<QueryResult.Column> columns = new ArrayList<>(n);
+        for (int i = 1; i <= n; i++) {
+            columns.add(new QueryResult.Column(md.getColumnLabel(i), types.getPGType(pg.getColumnOID(i))));
+        }
+        return columns;
+    }
+}
