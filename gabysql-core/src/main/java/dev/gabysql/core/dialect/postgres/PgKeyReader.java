@@ -44,7 +44,7 @@ final class PgKeyReader {
     private PgKeyReader() {
     }
 
-    static void read(PgRead r) throws SQLException {
+    static void read(PgRead r) {
         r.query(CONSTRAINTS, rs -> constraint(r, rs));
         r.query(INDEXES, rs -> {
             TableBuilder t = r.table(rs.getLong(1));

@@ -55,7 +55,7 @@ final class PgObjectReader {
     private PgObjectReader() {
     }
 
-    static void triggers(PgRead r) throws SQLException {
+    static void triggers(PgRead r) {
         r.query(TRIGGERS, rs -> {
             TableBuilder t = r.table(rs.getLong(1));
             if (t != null) {
@@ -73,30 +73,30 @@ final class PgObjectReader {
                 definition, !"D".equals(rs.getString(8)));
     }
 
-    static void routines(PgRead r, int majorVersion) throws SQLException {
+    static void routines(PgRead r, int majorVersion) {
         String sql = ROUTINES.replace("%s", majorVersion >= 14 ? SQL_BODY : "");
         r.queryByPattern(sql, rs -> r.model.routine(new Routine(rs.getString(1), rs.getString(2),
                 PgNames.prokind(rs.getString(3)), rs.getString(4), rs.getString(5), rs.getString(6),
                 rs.getString(7), rs.getString(8))));
     }
 
-    static void enums(PgRead r) throws SQLException {
+    static void enums(PgRead r) {
         r.query(ENUMS, rs -> r.model.enumType(new EnumType(rs.getString(1), rs.getString(2),
                 PgRead.strings(rs.getArray(3)))));
     }
 
-    static void sequences(PgRead r) throws SQLException {
+    static void sequences(PgRead r) {
         r.queryByPattern(SEQUENCES, rs -> r.model.sequence(new Sequence(rs.getString(1), rs.getString(2),
                 PgNames.shortType(rs.getString(3)), PgRead.nullableLong(rs, 4), PgRead.nullableLong(rs, 5),
                 rs.getString(6))));
     }
 
-    static void extensions(PgRead r) throws SQLException {
+    static void extensions(PgRead r) {
         r.query(EXTENSIONS, rs -> r.model.extension(new Extension(rs.getString(1), rs.getString(2),
                 rs.getString(3))));
     }
 
-    static void schemas(PgRead r) throws SQLException {
+    static void schemas(PgRead r) {
         r.query(SCHEMAS, rs -> r.model.schema(rs.getString(1)));
     }
 }

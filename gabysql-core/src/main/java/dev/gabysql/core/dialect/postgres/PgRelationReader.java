@@ -40,7 +40,7 @@ final class PgRelationReader {
     private PgRelationReader() {
     }
 
-    static void read(PgRead r) throws SQLException {
+    static void read(PgRead r) {
         r.query(RELATIONS, rs -> {
             TableBuilder t = r.model.table(rs.getString(2), rs.getString(3), PgNames.relationKind(rs.getString(4)))
                     .comment(rs.getString(5))

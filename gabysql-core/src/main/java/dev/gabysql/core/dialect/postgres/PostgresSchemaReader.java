@@ -9,8 +9,8 @@ import java.sql.SQLException;
 /**
  * Reads PostgreSQL's catalog (pg_catalog) with a fixed set of queries whatever the number of tables: ten for a
  * whole database (schemas, relations, columns, constraints, indexes, triggers, routines, enums, sequences,
- * extensions), seven when the filter names tables. The filter is bound as parameters of every query (see
- * {@link PgRead}). Stateless and thread-safe.
+ * extensions), seven when the filter names tables, sent together in one statement. The filter is bound as
+ * parameters of every query (see {@link PgRead}). Stateless and thread-safe.
  */
 final class PostgresSchemaReader implements SchemaReader {
 
@@ -27,6 +27,7 @@ final class PostgresSchemaReader implements SchemaReader {
             PgObjectReader.sequences(r);
             PgObjectReader.extensions(r);
         }
+        r.execute();
         return r.model.build();
     }
 }

@@ -3,6 +3,7 @@ package dev.gabysql.core.dialect.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.introspect.CountingConnection;
 import dev.gabysql.core.introspect.Fixtures;
 import dev.gabysql.core.introspect.SchemaFilter;
 import dev.gabysql.core.introspect.SchemaModel;
@@ -10,6 +11,9 @@ import dev.gabysql.core.introspect.SchemaModel.ForeignKey;
 import dev.gabysql.core.introspect.SchemaModel.Routine;
 import dev.gabysql.core.introspect.SchemaReaderContract;
 import dev.gabysql.core.testing.TestDatabases;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -144,5 +148,18 @@ class PostgresSchemaReaderTest extends SchemaReaderContract {
         SchemaModel catalog = read(shopUrl(), new SchemaFilter("pg_catalog", List.of("pg_class"), null, false));
         assertThat(names(catalog)).containsExactly("pg_class");
         assertThat(table(catalog, "pg_class").columns()).isNotEmpty();
+    }
+
+    /** Every catalog query travels in one statement, whatever the filter (issue 7: one round trip). */
+    @Test
+    void readsTheCatalogInOneStatement() throws SQLException {
+        for (SchemaFilter filter : List.of(SchemaFilter.ALL, new SchemaFilter(null, List.of("orders"), null, false))) {
+            try (Connection real = DriverManager.getConnection(shopUrl())) {
+                CountingConnection counting = CountingConnection.wrap(real);
+                SchemaModel m = dialect().schemaReader().read(counting.connection(), filter);
+                assertThat(m.tables()).isNotEmpty();
+                assertThat(counting.count()).isEqualTo(1);
+            }
+        }
     }
 }
