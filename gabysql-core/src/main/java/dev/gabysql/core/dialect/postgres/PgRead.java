@@ -93,7 +93,7 @@ final class PgRead {
             boolean isResultSet = ps.execute();
             for (Queued q : batch) {
                 if (!isResultSet) {
-                    throw new SQLException("A catalog query returned no rows to read: " + q.sql());
+                    throw new SQLException("A catalog query of the batch gave no result to read.");
                 }
                 try (ResultSet rs = ps.getResultSet()) {
                     while (rs.next()) {
