@@ -2,7 +2,6 @@ package dev.gabysql.cli;
 
 import dev.gabysql.core.service.GabyService;
 import dev.gabysql.core.service.LocalGabyService;
-import dev.gabysql.core.util.Json;
 import dev.gabysql.mcp.ClientActivity;
 import dev.gabysql.mcp.McpOptions;
 import dev.gabysql.mcp.StdioHooks;
@@ -70,8 +69,8 @@ final class McpCommand implements Callable<Integer> {
     /**
      * Off the spawn-to-initialize path (issue 7): while the client's initialize is answered, one background thread
      * connects to the databases and reads their schemas (LocalGabyService#prefetch), then runs the least-privilege
-     * check (layer 1, SPEC §3) on the connections it opened; another makes Jackson ready for the first describe
-     * ({@link Json#prepare}); once the client is initialized, the JIT warm-up.
+     * check (layer 1, SPEC §3) on the connections it opened; once the client is initialized, the JIT warm-up. The
+     * usual answers need no Jackson mapper ({@link dev.gabysql.core.util.JsonTrees}), so none is made ahead.
      */
     private static StdioHooks localHooks(LocalGabyService local, McpOptions options) {
         return new StdioHooks() {
@@ -83,9 +82,6 @@ final class McpCommand implements Callable<Integer> {
                 }, "gabysql-prefetch");
                 t.setDaemon(true);
                 t.start();
-                Thread json = new Thread(Json::prepare, "gabysql-json"); // for the first describe
-                json.setDaemon(true);
-                json.start();
             }
 
             @Override

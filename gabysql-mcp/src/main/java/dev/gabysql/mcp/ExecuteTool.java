@@ -8,6 +8,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.ExecuteRequest;
 import dev.gabysql.core.service.ExecuteResult;
 import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
@@ -70,7 +71,7 @@ final class ExecuteTool implements GabyTool {
     }
 
     static ObjectNode render(ExecuteResult r) {
-        ObjectNode o = Json.MAPPER.createObjectNode();
+        ObjectNode o = JsonTrees.object();
         o.put("status", r.status());
         o.put("affected_rows", r.affectedRows());
         if (r.preview() != null) {
@@ -82,7 +83,7 @@ final class ExecuteTool implements GabyTool {
         if (r.expiresAt() != null) {
             o.put("expires_at", r.expiresAt());
         }
-        o.set("notes", Json.tree(r.notes()));
+        o.set("notes", JsonTrees.node(r.notes()));
         if (r.confirmToken() != null) {
             o.put("next_step", "Nothing was committed. Show this preview to the user; only after they approve, call"
                     + " gabysql_execute again with the same db, sql and params and this confirm_token.");

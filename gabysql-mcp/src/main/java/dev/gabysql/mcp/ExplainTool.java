@@ -2,7 +2,7 @@ package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.service.Rendered;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /** {@code gabysql_explain}: the plan of a read, without running it. */
@@ -29,7 +29,7 @@ final class ExplainTool implements GabyTool {
     public ToolOutcome call(ToolCall call) {
         Args a = call.args();
         Rendered r = call.service().explain(call.context(), a.requireString("db"), a.sql());
-        ObjectNode out = Json.MAPPER.createObjectNode();
+        ObjectNode out = JsonTrees.object();
         out.put("plan", r.text());
         return new ToolOutcome(r.text(), out);
     }

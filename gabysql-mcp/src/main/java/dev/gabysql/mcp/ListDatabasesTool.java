@@ -1,7 +1,9 @@
 package dev.gabysql.mcp;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.service.DatabaseInfo;
+import dev.gabysql.core.util.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
@@ -33,8 +35,27 @@ final class ListDatabasesTool implements GabyTool {
 
     @Override
     public ToolOutcome call(ToolCall call) {
-        ObjectNode out = Json.MAPPER.createObjectNode();
-        out.set("databases", Json.tree(call.service().listDatabases(call.context())));
+        ObjectNode out = JsonTrees.object();
+        ArrayNode databases = out.putArray("databases");
+        call.service().listDatabases(call.context()).forEach(d -> databases.add(entry(d)));
         return ToolOutcome.json(out);
+    }
+
+    /** One database as the mapper writes a {@link DatabaseInfo}: its fields in order, a null one left out. */
+    static ObjectNode entry(DatabaseInfo d) {
+        ObjectNode o = JsonTrees.object();
+        putIfNotNull(o, "name", d.name());
+        putIfNotNull(o, "dialect", d.dialect());
+        putIfNotNull(o, "url", d.url());
+        putIfNotNull(o, "description", d.description());
+        putIfNotNull(o, "mode", d.mode());
+        o.set("warnings", JsonTrees.node(d.warnings()));
+        return o;
+    }
+
+    private static void putIfNotNull(ObjectNode o, String name, String value) {
+        if (value != null) {
+            o.put(name, value);
+        }
     }
 }

@@ -3,7 +3,7 @@ package dev.gabysql.mcp;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonTrees;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.slf4j.Logger;
@@ -22,7 +22,7 @@ final class ProtocolErrors {
 
     static McpError of(Throwable t, String what) {
         GabyException e = t instanceof GabyException ? (GabyException) t : unexpected(t, what);
-        ObjectNode data = Json.MAPPER.createObjectNode();
+        ObjectNode data = JsonTrees.object();
         data.put("code", e.code().name());
         data.put("message", e.getMessage());
         data.put("hint", e.hint());

@@ -3,7 +3,7 @@ package dev.gabysql.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
@@ -28,8 +28,8 @@ record ToolOutcome(WrittenResult written) {
         if (json instanceof ObjectNode) {
             obj = (ObjectNode) json;
         } else {
-            obj = Json.MAPPER.createObjectNode();
-            obj.set("result", json == null ? Json.MAPPER.getNodeFactory().textNode(text) : json);
+            obj = JsonTrees.object();
+            obj.set("result", json == null ? JsonTrees.node(text) : json);
         }
         return text == null ? json(obj) : new ToolOutcome(text, obj);
     }
@@ -40,15 +40,16 @@ record ToolOutcome(WrittenResult written) {
     }
 
     static McpSchema.CallToolResult error(GabyException e) {
-        ObjectNode err = Json.MAPPER.createObjectNode();
+        ObjectNode err = JsonTrees.object();
         err.put("code", e.code().name());
         err.put("message", e.getMessage());
         if (e.hint() != null && !e.hint().isBlank()) {
             err.put("hint", e.hint());
         }
-        ObjectNode structured = Json.MAPPER.createObjectNode();
+        ObjectNode structured = JsonTrees.object();
         structured.set("error", err);
-        return McpSchema.CallToolResult.builder().addTextContent(errorText(e)).structuredContent(structured)
+        WrittenResult written = WrittenResult.of(errorText(e), structured);
+        return McpSchema.CallToolResult.builder().addTextContent(written.text()).structuredContent(written)
                 .isError(true).build();
     }
 

@@ -91,7 +91,12 @@ final class WrittenResult implements JsonSerializable {
         return new String(structured, StandardCharsets.UTF_8);
     }
 
+    /** The tree's JSON as {@code Json.MAPPER} writes it; {@link JsonBytes#node} unless a node needs the mapper. */
     private static byte[] bytes(ObjectNode tree) {
+        JsonBytes out = new JsonBytes(256);
+        if (out.node(tree)) {
+            return out.toBytes();
+        }
         try {
             return Json.MAPPER.writeValueAsBytes(tree);
         } catch (IOException e) {

@@ -12,7 +12,7 @@ import dev.gabysql.core.introspect.SchemaModel.Routine;
 import dev.gabysql.core.introspect.SchemaModel.Sequence;
 import dev.gabysql.core.introspect.SchemaModel.Table;
 import dev.gabysql.core.introspect.SchemaModel.Trigger;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonTrees;
 import java.util.List;
 
 /**
@@ -31,7 +31,7 @@ final class CompactJson {
     }
 
     static ObjectNode object() {
-        return Json.MAPPER.createObjectNode();
+        return JsonTrees.object();
     }
 
     static ObjectNode table(Table t, DetailLevel level, NameStyle ns, boolean single) {
@@ -51,7 +51,7 @@ final class CompactJson {
         ArrayNode cols = o.putArray("columns");
         t.columns().forEach(c -> cols.add(column(c, level)));
         strings(o, "primaryKey", t.primaryKey());
-        ArrayNode unique = Json.MAPPER.createArrayNode();
+        ArrayNode unique = JsonTrees.array();
         t.constraints().stream().filter(c -> "unique".equals(c.type())).forEach(c -> unique.add(strings(c.columns())));
         if (!unique.isEmpty()) {
             o.set("unique", unique);
@@ -95,15 +95,15 @@ final class CompactJson {
         while (last > 0 && values[last] == null) {
             last--;
         }
-        ArrayNode a = Json.MAPPER.createArrayNode();
+        ArrayNode a = JsonTrees.array();
         for (int i = 0; i <= last; i++) {
-            a.add(Json.MAPPER.valueToTree(values[i]));
+            a.add(JsonTrees.node(values[i]));
         }
         return a;
     }
 
     static ArrayNode strings(List<String> values) {
-        ArrayNode a = Json.MAPPER.createArrayNode();
+        ArrayNode a = JsonTrees.array();
         values.forEach(a::add);
         return a;
     }
@@ -117,13 +117,13 @@ final class CompactJson {
     }
 
     private static void fullDetails(ObjectNode o, Table t, NameStyle ns, boolean single) {
-        ArrayNode constraints = Json.MAPPER.createArrayNode();
+        ArrayNode constraints = JsonTrees.array();
         t.constraints().stream().filter(c -> single || !"unique".equals(c.type()))
                 .forEach(c -> constraints.add(constraint(c, single)));
         if (!constraints.isEmpty()) {
             o.set("constraints", constraints);
         }
-        ArrayNode idx = Json.MAPPER.createArrayNode();
+        ArrayNode idx = JsonTrees.array();
         t.indexes().stream().filter(i -> single || !i.backsConstraint()).forEach(i -> idx.add(index(i)));
         if (!idx.isEmpty()) {
             o.set("indexes", idx);

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.introspect.SchemaModel.Table;
 import dev.gabysql.core.service.Rendered;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -136,7 +136,7 @@ public final class SchemaPresenter {
         }
 
         private static Block nameBlock(Table t, NameStyle ns) {
-            ArrayNode a = Json.MAPPER.createArrayNode().add(CompactJson.qualifiedName(ns, t));
+            ArrayNode a = JsonTrees.array().add(CompactJson.qualifiedName(ns, t));
             if (t.rowEstimate() != null) {
                 a.add(t.rowEstimate());
             } else if (!"table".equals(t.kind())) {

@@ -10,7 +10,7 @@ import dev.gabysql.core.introspect.SchemaModel.Index;
 import dev.gabysql.core.introspect.SchemaModel.Table;
 import dev.gabysql.core.introspect.SchemaModel.Trigger;
 import dev.gabysql.core.service.Rendered;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonTrees;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -187,7 +187,7 @@ public final class TablePresenter {
             s.set("columns", CompactJson.strings(sample.columns()));
             ArrayNode rows = s.putArray("rows");
             for (java.util.List<Object> row : sample.rows()) {
-                rows.add(Json.MAPPER.valueToTree(row));
+                rows.add(JsonTrees.node(row));
                 StringBuilder line = new StringBuilder();
                 for (Object v : row) {
                     line.append(line.length() == 0 ? "" : " | ").append(value(v));

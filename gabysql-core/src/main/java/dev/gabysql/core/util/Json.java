@@ -23,15 +23,6 @@ public final class Json {
     private Json() {
     }
 
-    /**
-     * Makes the mapper ready: initialising Jackson's classes reads the JDK's calendar and locale data, tens of
-     * milliseconds in a fresh JVM. A process that will soon render JSON (the first describe of an MCP session) can
-     * pay it on a spare thread instead of in that call.
-     */
-    public static void prepare() {
-        MAPPER.createObjectNode();
-    }
-
     public static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

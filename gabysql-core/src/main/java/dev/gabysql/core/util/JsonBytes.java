@@ -1,5 +1,6 @@
 package dev.gabysql.core.util;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -8,9 +9,10 @@ import java.util.Map;
 
 /**
  * A small JSON writer into a growing UTF-8 byte array, for the few shapes written on every call (a query's rows, a
- * reply's envelope). The caller writes the structure (brackets, commas, member names as constants); this class
- * writes values exactly as {@link Json#MAPPER} would — same escapes, same number forms — and
- * JsonBytesTest holds it to the mapper's bytes, every BMP character included.
+ * reply's envelope) and for the trees of the usual answers ({@link #node}: descriptions, errors). The caller writes
+ * the structure (brackets, commas, member names as constants); this class writes values exactly as
+ * {@link Json#MAPPER} would — same escapes, same number forms — and JsonBytesTest and JsonTreesTest hold it to the
+ * mapper's bytes, every BMP character included.
  *
  * <p>Why (issue 7): a Jackson generator costs a factory context, buffer recycling and a few calls per character;
  * early in a process all of that runs interpreted, and a 1-row answer spent a sixth of its time there. Not
@@ -161,6 +163,84 @@ public final class JsonBytes {
             }
         }
         raw('}');
+        return true;
+    }
+
+    /** A list of strings as JSON text, as {@code Json.write} gives it. */
+    public static String text(List<String> strings) {
+        JsonBytes out = new JsonBytes(16 + 16 * strings.size());
+        out.tree(strings);
+        return new String(out.toBytes(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A Jackson tree as {@code Json.MAPPER} writes it (every member of an object, null ones too, in order); false
+     * (and a partial write: the caller discards it) when it holds a node of another kind than object, array,
+     * text, number, boolean or null.
+     */
+    public boolean node(JsonNode n) {
+        if (n.isObject()) {
+            raw('{');
+            boolean first = true;
+            for (Map.Entry<String, JsonNode> e : n.properties()) {
+                if (!first) {
+                    raw(',');
+                }
+                first = false;
+                string(e.getKey()).raw(':');
+                if (!node(e.getValue())) {
+                    return false;
+                }
+            }
+            raw('}');
+            return true;
+        }
+        if (n.isArray()) {
+            raw('[');
+            for (int i = 0; i < n.size(); i++) {
+                if (i > 0) {
+                    raw(',');
+                }
+                if (!node(n.get(i))) {
+                    return false;
+                }
+            }
+            raw(']');
+            return true;
+        }
+        return scalar(n);
+    }
+
+    private boolean scalar(JsonNode n) {
+        switch (n.getNodeType()) {
+            case STRING:
+                string(n.textValue());
+                return true;
+            case BOOLEAN:
+                bool(n.booleanValue());
+                return true;
+            case NULL:
+                nullValue();
+                return true;
+            case NUMBER:
+                return number(n);
+            default:
+                return false;
+        }
+    }
+
+    private boolean number(JsonNode n) {
+        if (n.isInt() || n.isLong() || n.isShort()) {
+            number(n.longValue());
+        } else if (n.isBigInteger()) {
+            asciiText(n.bigIntegerValue().toString());
+        } else if (n.isDouble()) {
+            number(n.doubleValue());
+        } else if (n.isBigDecimal()) {
+            number(n.decimalValue());
+        } else {
+            return false;
+        }
         return true;
     }
 

@@ -3,7 +3,7 @@ package dev.gabysql.core.dialect.sqlite;
 import dev.gabysql.core.introspect.SchemaFilter;
 import dev.gabysql.core.introspect.SchemaModelBuilder;
 import dev.gabysql.core.introspect.TableBuilder;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonBytes;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -47,7 +47,7 @@ final class SqliteRead {
         try (PreparedStatement ps = connection.prepareStatement(SEL + (sql.startsWith(",") ? sql : " " + sql))) {
             ps.setBoolean(1, filter.includeSystem());
             ps.setString(2, filter.schema());
-            ps.setString(3, Json.write(filter.tables()));
+            ps.setString(3, JsonBytes.text(filter.tables()));
             ps.setString(4, filter.likePattern());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
