@@ -12,7 +12,7 @@ import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.guard.StatementKind;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonBytes;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
@@ -37,7 +37,7 @@ final class WritePath {
 
     ExecuteResult execute(CallContext ctx, DatabaseHandle h, Mode mode, InspectedStatement stmt,
                           ExecuteRequest req, AuditedCall audit) {
-        String hash = ConfirmTokens.statementHash(stmt.sql(), Json.write(req.params()));
+        String hash = ConfirmTokens.statementHash(stmt.sql(), JsonBytes.text(req.params()));
         ConfirmTokens.Binding binding = new ConfirmTokens.Binding(h.config().name(), hash, mode.label(), 0);
         if (!stmt.transactional()) {
             return req.confirmToken() == null ? announce(stmt, binding, audit)

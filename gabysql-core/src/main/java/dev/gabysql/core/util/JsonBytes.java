@@ -166,11 +166,13 @@ public final class JsonBytes {
         return true;
     }
 
-    /** A list of strings as JSON text, as {@code Json.write} gives it. */
-    public static String text(List<String> strings) {
-        JsonBytes out = new JsonBytes(16 + 16 * strings.size());
-        out.tree(strings);
-        return new String(out.toBytes(), StandardCharsets.UTF_8);
+    /**
+     * A value or a tree of maps and lists ({@link #tree}) as JSON text, the text {@link Json#write} gives; a tree
+     * this class cannot write goes to the mapper.
+     */
+    public static String text(Object tree) {
+        JsonBytes out = new JsonBytes(64);
+        return out.tree(tree) ? new String(out.toBytes(), StandardCharsets.UTF_8) : Json.write(tree);
     }
 
     /**

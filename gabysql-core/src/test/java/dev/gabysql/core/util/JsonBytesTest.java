@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +102,22 @@ class JsonBytesTest {
             sb.append((char) (RANDOM.nextBoolean() ? 'a' + RANDOM.nextInt(26) : RANDOM.nextInt(0x3000)));
         }
         return sb.toString();
+    }
+
+    @Test
+    void textIsWhatTheMappersWriteGives() {
+        Map<String, Object> withNull = new LinkedHashMap<>();
+        withNull.put("a", null);
+        withNull.put("b", 1);
+        List<Object> values = new ArrayList<>(List.of(List.of(), List.of(1, "x", 2.5, true), Map.of("k", List.of(1)),
+                withNull, List.of(withNull), "text \u0001 \uD83D\uDE00", new BigDecimal("1.50"), 1.5f));
+        values.add(Arrays.asList(null, 1));
+        for (int i = 0; i < 200; i++) {
+            values.add(randomTree(3));
+        }
+        for (Object v : values) {
+            assertThat(JsonBytes.text(v)).as("%s", v).isEqualTo(Json.write(v));
+        }
     }
 
     @Test
