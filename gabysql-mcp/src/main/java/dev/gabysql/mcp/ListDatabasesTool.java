@@ -44,18 +44,12 @@ final class ListDatabasesTool implements GabyTool {
     /** One database as the mapper writes a {@link DatabaseInfo}: its fields in order, a null one left out. */
     static ObjectNode entry(DatabaseInfo d) {
         ObjectNode o = JsonTrees.object();
-        putIfNotNull(o, "name", d.name());
-        putIfNotNull(o, "dialect", d.dialect());
-        putIfNotNull(o, "url", d.url());
-        putIfNotNull(o, "description", d.description());
-        putIfNotNull(o, "mode", d.mode());
+        JsonTrees.putIfNotNull(o, "name", d.name());
+        JsonTrees.putIfNotNull(o, "dialect", d.dialect());
+        JsonTrees.putIfNotNull(o, "url", d.url());
+        JsonTrees.putIfNotNull(o, "description", d.description());
+        JsonTrees.putIfNotNull(o, "mode", d.mode());
         o.set("warnings", JsonTrees.node(d.warnings()));
         return o;
-    }
-
-    private static void putIfNotNull(ObjectNode o, String name, String value) {
-        if (value != null) {
-            o.put(name, value);
-        }
     }
 }

@@ -43,10 +43,10 @@ final class CompactJson {
         if (!"table".equals(t.kind())) {
             o.put("kind", t.kind());
         }
-        putIfNotNull(o, "rows", t.rowEstimate());
+        JsonTrees.putIfNotNull(o, "rows", t.rowEstimate());
         if (level == DetailLevel.FULL) {
-            putIfNotNull(o, "bytes", t.sizeBytes());
-            putIfNotNull(o, "comment", t.comment());
+            JsonTrees.putIfNotNull(o, "bytes", t.sizeBytes());
+            JsonTrees.putIfNotNull(o, "comment", t.comment());
         }
         ArrayNode cols = o.putArray("columns");
         t.columns().forEach(c -> cols.add(column(c, level)));
@@ -136,17 +136,17 @@ final class CompactJson {
             ArrayNode a = o.putArray("referencedBy");
             t.referencedBy().forEach(fk -> a.add(foreignKey(fk, ns, true)));
         }
-        putIfNotNull(o, "definition", t.definition());
+        JsonTrees.putIfNotNull(o, "definition", t.definition());
     }
 
     private static ObjectNode constraint(Constraint c, boolean withName) {
         ObjectNode o = object();
         o.put("type", c.type());
         if (withName) {
-            putIfNotNull(o, "name", c.name());
+            JsonTrees.putIfNotNull(o, "name", c.name());
         }
         strings(o, "columns", c.columns());
-        putIfNotNull(o, "expression", c.expression());
+        JsonTrees.putIfNotNull(o, "expression", c.expression());
         return o;
     }
 
@@ -157,9 +157,9 @@ final class CompactJson {
             o.put("unique", true);
         }
         strings(o, "columns", i.columns());
-        putIfNotNull(o, "where", i.predicate());
-        putIfNotNull(o, "using", i.method());
-        putIfNotNull(o, "backs", i.origin());
+        JsonTrees.putIfNotNull(o, "where", i.predicate());
+        JsonTrees.putIfNotNull(o, "using", i.method());
+        JsonTrees.putIfNotNull(o, "backs", i.origin());
         return o;
     }
 
@@ -172,10 +172,10 @@ final class CompactJson {
         if (!"ROW".equals(t.level())) {
             o.put("level", t.level());
         }
-        putIfNotNull(o, "when", t.condition());
-        putIfNotNull(o, "function", t.function());
+        JsonTrees.putIfNotNull(o, "when", t.condition());
+        JsonTrees.putIfNotNull(o, "function", t.function());
         if (withBody || t.function() == null) {
-            putIfNotNull(o, "body", t.body());
+            JsonTrees.putIfNotNull(o, "body", t.body());
         }
         if (!t.enabled()) {
             o.put("enabled", false);
@@ -193,11 +193,11 @@ final class CompactJson {
             o.put("kind", r.kind());
         }
         o.put("arguments", r.arguments());
-        putIfNotNull(o, "returns", r.returns());
+        JsonTrees.putIfNotNull(o, "returns", r.returns());
         if (level == DetailLevel.FULL) {
-            putIfNotNull(o, "language", r.language());
-            putIfNotNull(o, "comment", r.comment());
-            putIfNotNull(o, "source", r.source());
+            JsonTrees.putIfNotNull(o, "language", r.language());
+            JsonTrees.putIfNotNull(o, "comment", r.comment());
+            JsonTrees.putIfNotNull(o, "source", r.source());
         }
         return o;
     }
@@ -212,14 +212,14 @@ final class CompactJson {
     static ObjectNode sequence(Sequence s, NameStyle ns) {
         ObjectNode o = object();
         o.put("name", qualified(ns, s.schema(), s.name()));
-        putIfNotNull(o, "type", s.type());
+        JsonTrees.putIfNotNull(o, "type", s.type());
         if (s.start() != null && s.start() != 1) {
             o.put("start", s.start());
         }
         if (s.increment() != null && s.increment() != 1) {
             o.put("increment", s.increment());
         }
-        putIfNotNull(o, "ownedBy", s.ownedBy());
+        JsonTrees.putIfNotNull(o, "ownedBy", s.ownedBy());
         return o;
     }
 
@@ -235,14 +235,6 @@ final class CompactJson {
         if (!values.isEmpty()) {
             ArrayNode a = o.putArray(key);
             values.forEach(a::add);
-        }
-    }
-
-    static void putIfNotNull(ObjectNode o, String key, Object value) {
-        if (value instanceof String) {
-            o.put(key, (String) value);
-        } else if (value instanceof Long) {
-            o.put(key, (Long) value);
         }
     }
 }

@@ -28,6 +28,13 @@ public final class JsonTrees {
         return NODES.arrayNode();
     }
 
+    /** Sets {@code key} to {@link #node(Object) the node of} {@code value}, unless it is null (left out). */
+    public static void putIfNotNull(ObjectNode o, String key, Object value) {
+        if (value != null) {
+            o.set(key, node(value));
+        }
+    }
+
     /**
      * The node {@code Json.MAPPER.valueToTree(v)} gives: null, String, Boolean, Integer, Long, Short, Double,
      * BigDecimal (without trailing zeros, as the mapper's tree reader normalises it), lists of these and nodes
