@@ -57,12 +57,13 @@ public final class QueryRunner {
     }
 
     /**
-     * Runs a statement that changes rows and returns the count (and the first rows, when it has RETURNING).
+     * Runs a statement that changes rows and returns the count (and the first rows, when it has RETURNING, read
+     * with {@code reader} as a query's are).
      *
      * @throws GabyException with TIMEOUT, CANCELLED, SQL_ERROR, … on failure
      */
-    public static Outcome update(String what, Connection c, String sql, List<Object> params, Limits limits,
-                                 Cancellation cancellation) {
+    public static Outcome update(String what, Connection c, ResultColumns reader, String sql, List<Object> params,
+                                 Limits limits, Cancellation cancellation) {
         long start = System.nanoTime();
         Running running = null;
         try (PreparedStatement ps = c.prepareStatement(sql)) {
@@ -72,7 +73,7 @@ public final class QueryRunner {
                 if (ps.execute()) {
                     try (ResultSet rs = ps.getResultSet()) {
                         List<Object> counted = new ArrayList<>();
-                        QueryResult rows = collect(rs, ResultColumns.JDBC, limits, start, counted);
+                        QueryResult rows = collect(rs, reader, limits, start, counted);
                         return new Outcome((Long) counted.get(0), rows);
                     }
                 }
@@ -103,6 +104,7 @@ public final class QueryRunner {
     private static QueryResult collect(ResultSet rs, ResultColumns reader, Limits limits, long start,
                                        List<Object> countAll) throws SQLException {
         List<QueryResult.Column> columns = reader.read(rs);
+        ColumnReader[] readers = reader.readers(columns);
         int n = columns.size();
         List<List<Object>> rows = new ArrayList<>();
         int chars = 0;
@@ -126,7 +128,7 @@ public final class QueryRunner {
             }
             List<Object> row = new ArrayList<>(n);
             for (int i = 1; i <= n; i++) {
-                Object v = Values.read(rs, i, limits.maxValueChars());
+                Object v = readers[i - 1].read(rs, i, limits.maxValueChars());
                 chars += Values.renderedLength(v);
                 row.add(v);
             }

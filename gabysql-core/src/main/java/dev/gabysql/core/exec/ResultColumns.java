@@ -5,10 +5,12 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reads the columns of a result: each one's label and the database's type name. {@link #JDBC} asks
+ * Reads the columns of a result: each one's label and the database's type name, and how each one's values are
+ * read ({@link #readers}). {@link #JDBC} asks
  * {@link ResultSetMetaData}, which every driver has; a session whose driver can answer the same for less work
  * offers its own ({@link Session#resultColumns()}): it is read once per query, so early in a process, while the
  * JIT has compiled little, a driver's metadata path can be a good part of a small query's time (issue 7).
@@ -28,4 +30,11 @@ public interface ResultColumns {
 
     /** The columns of {@code rs}, in order, before its first row is read. */
     List<QueryResult.Column> read(ResultSet rs) throws SQLException;
+
+    /** How each of {@code columns}' values is read, in order. Default: {@link ColumnReader#OBJECT} for all. */
+    default ColumnReader[] readers(List<QueryResult.Column> columns) {
+        ColumnReader[] readers = new ColumnReader[columns.size()];
+        Arrays.fill(readers, ColumnReader.OBJECT);
+        return readers;
+    }
 }
