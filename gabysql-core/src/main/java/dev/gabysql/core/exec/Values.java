@@ -27,7 +27,8 @@ final class Values {
             return v instanceof Boolean ? v : ((Number) v).longValue();
         }
         if (v instanceof Double || v instanceof Float) {
-            double d = ((Number) v).doubleValue();
+            // a float's own shortest decimal, not its double widening's (1.1f is 1.1, not 1.100000023841858)
+            double d = v instanceof Float ? Double.parseDouble(v.toString()) : (Double) v;
             return Double.isFinite(d) ? (Object) d : String.valueOf(d);
         }
         if (v instanceof BigDecimal) {

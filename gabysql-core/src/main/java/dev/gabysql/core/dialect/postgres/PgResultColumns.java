@@ -1,5 +1,6 @@
 package dev.gabysql.core.dialect.postgres;
 
+import dev.gabysql.core.exec.ColumnReader;
 import dev.gabysql.core.exec.ResultColumns;
 import dev.gabysql.core.service.QueryResult;
 import java.sql.ResultSet;
@@ -7,6 +8,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TypeInfo;
 import org.postgresql.jdbc.PgResultSet;
@@ -22,10 +24,21 @@ import org.postgresql.jdbc.PgResultSet;
  * {@code varchar}, {@code timestamptz}, an enum's or a domain's base type's name), through the connection's type
  * cache — what {@code getColumnTypeName} gives for every column but those three aliases, which are not types
  * (the table's description says where a column's values come from). A result that is not pgJDBC's own goes the
- * JDBC way. PgResultColumnsTest holds the two to each other. Stateless.
+ * JDBC way. PgResultColumnsTest holds the two to each other.
+ *
+ * <p>Values are the server's text ({@code psql}'s spelling) but where JSON has the same value: booleans, integers,
+ * floats and numerics stay numbers, bytea stays hex cut by bytes. pgJDBC's objects would change the others:
+ * {@code timetz} and {@code timestamptz} become local {@code java.sql} times without their offset, {@code time}
+ * loses its fraction, arrays lose their quoting, {@code xml} is an object with no text of its own. The text is
+ * also cheaper than building those objects. The connections never prepare statements on the server
+ * ({@code prepareThreshold=0}): a prepared statement gets binary results (pgJDBC prepares from a statement's fifth
+ * run on a connection), which pgJDBC would format itself. Stateless.
  */
 final class PgResultColumns implements ResultColumns {
     static final PgResultColumns INSTANCE = new PgResultColumns();
+    /** The types whose pgJDBC object JSON carries exactly (domains arrive as their base type). */
+    private static final Set<String> JSON_NATIVE = Set.of("bool", "int2", "int4", "int8", "oid", "float4", "float8",
+            "numeric", "bytea");
 
     private PgResultColumns() {
     }
@@ -44,5 +57,14 @@ final class PgResultColumns implements ResultColumns {
             columns.add(new QueryResult.Column(md.getColumnLabel(i), types.getPGType(pg.getColumnOID(i))));
         }
         return columns;
+    }
+
+    @Override
+    public ColumnReader[] readers(List<QueryResult.Column> columns) {
+        ColumnReader[] readers = new ColumnReader[columns.size()];
+        for (int i = 0; i < readers.length; i++) {
+            readers[i] = JSON_NATIVE.contains(columns.get(i).type()) ? ColumnReader.OBJECT : ColumnReader.TEXT;
+        }
+        return readers;
     }
 }

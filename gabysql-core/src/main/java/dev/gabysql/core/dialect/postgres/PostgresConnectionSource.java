@@ -62,6 +62,9 @@ final class PostgresConnectionSource implements ConnectionSource {
         // start-up parameters (application_name, extra_float_digits) go in the start-up packet instead of
         // statements after it: fewer round trips per new connection, for any server since 9.0
         config.addDataSourceProperty("assumeMinServerVersion", "9.0");
+        // never prepare statements on the server: every read's reset deallocates them anyway, and a prepared one
+        // gets binary results (from its fifth run on a connection), which pgJDBC formats itself (PgResultColumns)
+        config.addDataSourceProperty("prepareThreshold", "0");
         config.addDataSourceProperty("options", startupOptions(startupLimits, readOnly));
     }
 
