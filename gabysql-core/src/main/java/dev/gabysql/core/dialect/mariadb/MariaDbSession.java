@@ -1,6 +1,7 @@
 package dev.gabysql.core.dialect.mariadb;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.gabysql.core.exec.ResultColumns;
 import dev.gabysql.core.exec.TransactionSession;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -19,6 +20,12 @@ final class MariaDbSession extends TransactionSession {
         super(connection);
         this.pool = pool;
         this.resettable = resettable;
+    }
+
+    /** Dates and times as the server writes them ({@link MariaDbResultColumns}). */
+    @Override
+    public ResultColumns resultColumns() {
+        return MariaDbResultColumns.INSTANCE;
     }
 
     @Override
