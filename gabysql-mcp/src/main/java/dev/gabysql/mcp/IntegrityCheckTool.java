@@ -2,7 +2,7 @@ package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.introspect.IntegrityReport;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.util.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /** {@code gabysql_integrity_check}: the engine's own integrity check. */
@@ -32,8 +32,21 @@ final class IntegrityCheckTool implements GabyTool {
     @Override
     public ToolOutcome call(ToolCall call) {
         IntegrityReport r = call.service().integrityCheck(call.context(), call.args().requireString("db"));
-        ObjectNode out = (ObjectNode) Json.tree(r);
-        return new ToolOutcome(text(r), out);
+        return new ToolOutcome(text(r), json(r));
+    }
+
+    /**
+     * The report as the mapper writes the record, built without it: a session's first check would otherwise pay
+     * for making an {@code ObjectMapper} (issue 7). IntegrityCheckToolTest holds the two together.
+     */
+    static ObjectNode json(IntegrityReport r) {
+        ObjectNode o = JsonTrees.object();
+        JsonTrees.putIfNotNull(o, "database", r.database());
+        o.put("ok", r.ok());
+        JsonTrees.putIfNotNull(o, "method", r.method());
+        JsonTrees.putIfNotNull(o, "checked", r.checked());
+        o.set("problems", JsonTrees.node(r.problems()));
+        return o;
     }
 
     static String text(IntegrityReport r) {
