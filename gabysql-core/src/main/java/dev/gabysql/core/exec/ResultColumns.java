@@ -5,8 +5,8 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Reads the columns of a result: each one's label and the database's type name, and how each one's values are
@@ -33,8 +33,15 @@ public interface ResultColumns {
 
     /** How each of {@code columns}' values is read, in order. Default: {@link ColumnReader#OBJECT} for all. */
     default ColumnReader[] readers(List<QueryResult.Column> columns) {
+        return byType(columns, type -> ColumnReader.OBJECT);
+    }
+
+    /** One reader per column, in order, chosen by the column's type name. */
+    static ColumnReader[] byType(List<QueryResult.Column> columns, Function<String, ColumnReader> forType) {
         ColumnReader[] readers = new ColumnReader[columns.size()];
-        Arrays.fill(readers, ColumnReader.OBJECT);
+        for (int i = 0; i < readers.length; i++) {
+            readers[i] = forType.apply(columns.get(i).type());
+        }
         return readers;
     }
 }

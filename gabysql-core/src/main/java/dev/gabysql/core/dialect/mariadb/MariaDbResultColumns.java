@@ -30,10 +30,7 @@ final class MariaDbResultColumns implements ResultColumns {
 
     @Override
     public ColumnReader[] readers(List<QueryResult.Column> columns) {
-        ColumnReader[] readers = new ColumnReader[columns.size()];
-        for (int i = 0; i < readers.length; i++) {
-            readers[i] = TEMPORAL.contains(columns.get(i).type()) ? ColumnReader.TEXT : ColumnReader.OBJECT;
-        }
-        return readers;
+        return ResultColumns.byType(columns,
+                type -> TEMPORAL.contains(type) ? ColumnReader.TEXT : ColumnReader.OBJECT);
     }
 }

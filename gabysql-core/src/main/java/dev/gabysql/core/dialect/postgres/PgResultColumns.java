@@ -61,10 +61,7 @@ final class PgResultColumns implements ResultColumns {
 
     @Override
     public ColumnReader[] readers(List<QueryResult.Column> columns) {
-        ColumnReader[] readers = new ColumnReader[columns.size()];
-        for (int i = 0; i < readers.length; i++) {
-            readers[i] = JSON_NATIVE.contains(columns.get(i).type()) ? ColumnReader.OBJECT : ColumnReader.TEXT;
-        }
-        return readers;
+        return ResultColumns.byType(columns,
+                type -> JSON_NATIVE.contains(type) ? ColumnReader.OBJECT : ColumnReader.TEXT);
     }
 }
