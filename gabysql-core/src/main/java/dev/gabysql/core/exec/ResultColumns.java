@@ -10,10 +10,10 @@ import java.util.function.Function;
 
 /**
  * Reads the columns of a result: each one's label and the database's type name, and how each one's values are
- * read ({@link #readers}). {@link #JDBC} asks
- * {@link ResultSetMetaData}, which every driver has; a session whose driver can answer the same for less work
- * offers its own ({@link Session#resultColumns()}): it is read once per query, so early in a process, while the
- * JIT has compiled little, a driver's metadata path can be a good part of a small query's time (issue 7).
+ * read ({@link #readers}). {@link #JDBC} asks {@link ResultSetMetaData}, which every driver has; a session whose
+ * driver can answer the same for less work, or whose driver's objects would change some values, offers its own
+ * ({@link Session#resultColumns()}): the columns are read once per query, so early in a process, while the JIT
+ * has compiled little, a driver's metadata path can be a good part of a small query's time (issue 7).
  */
 @FunctionalInterface
 public interface ResultColumns {
