@@ -2,6 +2,7 @@ package dev.gabysql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -107,6 +109,68 @@ class LauncherIT {
         assertThat(stale.exit()).isZero();
         assertThat(stale.out()).startsWith("gabysql ").doesNotContainIgnoringCase("shared")
                 .doesNotContainIgnoringCase("warning");
+    }
+
+    /**
+     * The archive holds what a PostgreSQL session loads from the jar, its lambdas included, although the training
+     * that records it has no server (scripts/cds-postgres.lst, about 25 ms of the first PostgreSQL answer). The
+     * JDK's own classes are left out of the check: which of them a JDK loads on that path varies between builds.
+     */
+    @Test
+    @Timeout(120)
+    void aPostgresSessionLoadsTheJarsClassesFromTheArchive() throws Exception {
+        Path scripts = Files.createDirectories(repo.resolve("scripts"));
+        for (String f : List.of("cds-training.jsonl", "cds-postgres.lst")) {
+            Files.copy(GabysqlProcess.root().resolve("scripts").resolve(f), scripts.resolve(f));
+        }
+        launch(Map.of("GABYSQL_CDS", "1"), "--version");
+        String url = TestDatabases.newPostgresDatabase();
+        TestDatabases.run(url, "CREATE TABLE t (id serial PRIMARY KEY, at timestamptz DEFAULT now(), tags text[])",
+                "INSERT INTO t (tags) VALUES ('{a,b}')");
+        Path log = repo.resolve("classes.log");
+        List<String> replies = postgresSession(url, log, List.of(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                        + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
+                        + "\"gabysql_describe_database\",\"arguments\":{\"db\":\"pg\",\"detail\":\"full\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"gabysql_query\","
+                        + "\"arguments\":{\"db\":\"pg\",\"sql\":\"SELECT * FROM t\"}}}"));
+        assertThat(replies).hasSize(3).allSatisfy(r -> assertThat(r).doesNotContain("\"isError\":true", "\"error\""));
+        List<String> fromTheJar = Files.readAllLines(log).stream()
+                .filter(l -> l.contains(" source: ") && !l.contains("shared objects file"))
+                .filter(l -> !l.contains("source: __")) // generated: method-handle forms, proxies
+                .filter(l -> !l.matches(".*\\[class,load\\] (java|javax|jdk|sun|com\\.sun)\\..*")) // the JDK's
+                .toList();
+        assertThat(fromTheJar).as("classes loaded from outside the archive in a PostgreSQL session: record"
+                + " scripts/cds-postgres.lst again (scripts/record-cds-postgres.sh)").isEmpty();
+    }
+
+    /** The launcher's {@code mcp} on a PostgreSQL database, {@code lines} written one by one, each request's reply. */
+    private List<String> postgresSession(String url, Path classLog, List<String> lines) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(repo.resolve("gabysql").toString(), "mcp", "--db", "pg=" + url,
+                "--audit-log", "none").directory(repo.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().putAll(Map.of("PATH", repo.resolve("bin") + ":" + System.getenv("PATH"), "JAVA_HOME",
+                System.getProperty("java.home"), "GABYSQL_CDS", "1", "JAVA_OPTS", "-Duser.home=" + repo
+                        + " -Xlog:class+load=info:file=" + classLog));
+        Process p = pb.start();
+        List<String> replies = new java.util.ArrayList<>();
+        try (java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
+                p.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+             java.io.Writer in = new java.io.OutputStreamWriter(p.getOutputStream(),
+                     java.nio.charset.StandardCharsets.UTF_8)) {
+            for (String line : lines) {
+                in.write(line + "\n");
+                in.flush();
+                if (line.contains("\"id\"")) {
+                    replies.add(out.readLine());
+                }
+            }
+        } finally {
+            p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
+            p.destroyForcibly();
+        }
+        return replies;
     }
 
     private GabysqlProcess.Result launch(String... args) throws Exception {
