@@ -14,6 +14,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The {@code ./gabysql} launcher, run on a copy of the repository layout whose {@code mvn} is a stand-in that
@@ -112,43 +114,47 @@ class LauncherIT {
     }
 
     /**
-     * The archive holds what a PostgreSQL session loads from the jar, its lambdas included, although the training
-     * that records it has no server (scripts/cds-postgres.lst, about 25 ms of the first PostgreSQL answer). The
-     * JDK's own classes are left out of the check: which of them a JDK loads on that path varies between builds.
+     * The archive holds what a PostgreSQL or MariaDB session loads from the jar, its lambdas included, although
+     * the training that records it has no server (scripts/cds-*.lst, 20–40 ms of the first answer). The JDK's own
+     * classes are left out of the check: which of them a JDK loads on that path varies between builds.
      */
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"postgres", "mariadb"})
     @Timeout(120)
-    void aPostgresSessionLoadsTheJarsClassesFromTheArchive() throws Exception {
+    void aServerSessionLoadsTheJarsClassesFromTheArchive(String dialect) throws Exception {
         Path scripts = Files.createDirectories(repo.resolve("scripts"));
-        for (String f : List.of("cds-training.jsonl", "cds-postgres.lst")) {
+        for (String f : List.of("cds-training.jsonl", "cds-postgres.lst", "cds-mariadb.lst")) {
             Files.copy(GabysqlProcess.root().resolve("scripts").resolve(f), scripts.resolve(f));
         }
         launch(Map.of("GABYSQL_CDS", "1"), "--version");
-        String url = TestDatabases.newPostgresDatabase();
-        TestDatabases.run(url, "CREATE TABLE t (id serial PRIMARY KEY, at timestamptz DEFAULT now(), tags text[])",
-                "INSERT INTO t (tags) VALUES ('{a,b}')");
+        boolean pg = dialect.equals("postgres");
+        String url = pg ? TestDatabases.newPostgresDatabase() : TestDatabases.newMariaDbDatabase();
+        TestDatabases.run(url, pg ? "CREATE TABLE t (id serial PRIMARY KEY, at timestamptz DEFAULT now(), tags text[])"
+                : "CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, at DATETIME(3) DEFAULT NOW(3), tag TEXT)",
+                "INSERT INTO t (" + (pg ? "tags) VALUES ('{a,b}')" : "tag) VALUES ('a')"));
         Path log = repo.resolve("classes.log");
-        List<String> replies = postgresSession(url, log, List.of(
+        List<String> replies = serverSession(url, log, List.of(
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                         + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
-                        + "\"gabysql_describe_database\",\"arguments\":{\"db\":\"pg\",\"detail\":\"full\"}}}",
+                        + "\"gabysql_describe_database\",\"arguments\":{\"db\":\"x\",\"detail\":\"full\"}}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"gabysql_query\","
-                        + "\"arguments\":{\"db\":\"pg\",\"sql\":\"SELECT * FROM t\"}}}"));
+                        + "\"arguments\":{\"db\":\"x\",\"sql\":\"SELECT * FROM t\"}}}"));
         assertThat(replies).hasSize(3).allSatisfy(r -> assertThat(r).doesNotContain("\"isError\":true", "\"error\""));
         List<String> fromTheJar = Files.readAllLines(log).stream()
                 .filter(l -> l.contains(" source: ") && !l.contains("shared objects file"))
                 .filter(l -> !l.contains("source: __")) // generated: method-handle forms, proxies
                 .filter(l -> !l.matches(".*\\[class,load\\] (java|javax|jdk|sun|com\\.sun)\\..*")) // the JDK's
+                .filter(l -> !l.contains("client.socket.impl.UnixDomainSocket")) // MariaDB's: needs JNA, not archived
                 .toList();
-        assertThat(fromTheJar).as("classes loaded from outside the archive in a PostgreSQL session: record"
-                + " scripts/cds-postgres.lst again (scripts/record-cds-postgres.sh)").isEmpty();
+        assertThat(fromTheJar).as("classes loaded from outside the archive in a " + dialect + " session: record"
+                + " scripts/cds-" + dialect + ".lst again (scripts/record-cds.sh)").isEmpty();
     }
 
-    /** The launcher's {@code mcp} on a PostgreSQL database, {@code lines} written one by one, each request's reply. */
-    private List<String> postgresSession(String url, Path classLog, List<String> lines) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(repo.resolve("gabysql").toString(), "mcp", "--db", "pg=" + url,
+    /** The launcher's {@code mcp} on a server database, {@code lines} written one by one, each request's reply. */
+    private List<String> serverSession(String url, Path classLog, List<String> lines) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(repo.resolve("gabysql").toString(), "mcp", "--db", "x=" + url,
                 "--audit-log", "none").directory(repo.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().putAll(Map.of("PATH", repo.resolve("bin") + ":" + System.getenv("PATH"), "JAVA_HOME",
                 System.getProperty("java.home"), "GABYSQL_CDS", "1", "JAVA_OPTS", "-Duser.home=" + repo
