@@ -55,7 +55,7 @@ final class WritePath {
             Connection c = s.connection();
             try {
                 PreviewSideEffects effects = h.dialect().previewSideEffects(c);
-                Outcome outcome = runShowingRows(ctx, h, c, s.resultColumns(), stmt, req, limits);
+                Outcome outcome = runShowingRows(ctx, h, s, stmt, req, limits);
                 effects.afterStatement(c);
                 c.rollback();
                 List<String> notes = new ArrayList<>(effects.restoreAfterRollback(c));
@@ -135,10 +135,11 @@ final class WritePath {
     }
 
     /** Runs the statement for a preview, with RETURNING * appended where the statement allows it. */
-    private static Outcome runShowingRows(CallContext ctx, DatabaseHandle h, Connection c, ResultColumns reader,
-                                          InspectedStatement stmt, ExecuteRequest req, Limits limits)
-            throws SQLException {
+    private static Outcome runShowingRows(CallContext ctx, DatabaseHandle h, Session s, InspectedStatement stmt,
+                                          ExecuteRequest req, Limits limits) throws SQLException {
         String what = "Preview on `" + h.config().name() + "`";
+        Connection c = s.connection();
+        ResultColumns reader = s.resultColumns();
         if (canAppendReturning(stmt)) {
             Savepoint sp = c.setSavepoint();
             try {
