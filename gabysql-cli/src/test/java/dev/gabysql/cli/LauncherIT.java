@@ -1,15 +1,23 @@
 package dev.gabysql.cli;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gabysql.core.testing.TestDatabases;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -160,11 +168,9 @@ class LauncherIT {
                 System.getProperty("java.home"), "GABYSQL_CDS", "1", "JAVA_OPTS", "-Duser.home=" + repo
                         + " -Xlog:class+load=info:file=" + classLog));
         Process p = pb.start();
-        List<String> replies = new java.util.ArrayList<>();
-        try (java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
-                p.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
-             java.io.Writer in = new java.io.OutputStreamWriter(p.getOutputStream(),
-                     java.nio.charset.StandardCharsets.UTF_8)) {
+        List<String> replies = new ArrayList<>();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), UTF_8));
+             Writer in = new OutputStreamWriter(p.getOutputStream(), UTF_8)) {
             for (String line : lines) {
                 in.write(line + "\n");
                 in.flush();
@@ -173,7 +179,7 @@ class LauncherIT {
                 }
             }
         } finally {
-            p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS);
+            p.waitFor(20, TimeUnit.SECONDS);
             p.destroyForcibly();
         }
         return replies;
@@ -184,10 +190,10 @@ class LauncherIT {
     }
 
     private GabysqlProcess.Result launch(Map<String, String> extraEnv, String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(repo.resolve("gabysql").toString()));
+        List<String> cmd = new ArrayList<>(List.of(repo.resolve("gabysql").toString()));
         cmd.addAll(List.of(args));
         String path = repo.resolve("bin") + ":" + System.getenv("PATH");
-        Map<String, String> env = new java.util.HashMap<>(Map.of("PATH", path, "JAVA_HOME",
+        Map<String, String> env = new HashMap<>(Map.of("PATH", path, "JAVA_HOME",
                 System.getProperty("java.home"), "JAVA_OPTS", "-Duser.home=" + repo));
         env.putAll(extraEnv);
         return GabysqlProcess.run(repo, env, null, cmd);
