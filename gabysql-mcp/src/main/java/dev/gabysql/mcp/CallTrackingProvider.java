@@ -18,25 +18,33 @@ final class CallTrackingProvider implements McpServerTransportProvider {
     private final Runnable onSessionClose;
     private final Runnable onInitialized;
     private final ClientActivity activity;
+    private final SdkOutbound outbound;
+
+    /** Tracks the calls of each session in {@code calls}; nothing else is heard of. */
+    CallTrackingProvider(McpServerTransportProvider delegate, InFlightCalls calls) {
+        this(delegate, calls, null, null, null, null);
+    }
 
     /**
      * {@code onSessionClose} (may be null) runs when the transport closes a session, e.g. at the end of stdin;
      * {@code onInitialized} (may be null) once per session, after the client's {@code notifications/initialized};
-     * {@code activity} (may be null) hears of the session's messages (one session: stdio).
+     * {@code activity} (may be null) hears of the session's messages (one session: stdio), {@code outbound} (may be
+     * null) of each message handed to the transport.
      */
     CallTrackingProvider(McpServerTransportProvider delegate, InFlightCalls calls, Runnable onSessionClose,
-                         Runnable onInitialized, ClientActivity activity) {
+                         Runnable onInitialized, ClientActivity activity, SdkOutbound outbound) {
         this.delegate = delegate;
         this.calls = calls;
         this.onSessionClose = onSessionClose == null ? () -> { } : onSessionClose;
         this.onInitialized = onInitialized;
         this.activity = activity;
+        this.outbound = outbound;
     }
 
     @Override
     public void setSessionFactory(McpServerSession.Factory factory) {
         delegate.setSessionFactory(transport -> {
-            McpServerTransport serial = new SerializedSendTransport(transport);
+            McpServerTransport serial = new SerializedSendTransport(transport, outbound);
             return new CallTrackingSession(factory.create(serial), serial, calls, onSessionClose,
                     onInitialized, activity);
         });

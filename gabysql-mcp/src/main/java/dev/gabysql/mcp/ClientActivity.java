@@ -18,12 +18,24 @@ public final class ClientActivity {
     }
 
     void requestFinished() {
-        inFlight.decrementAndGet();
         lastNanos = System.nanoTime();
+        if (inFlight.decrementAndGet() == 0) {
+            synchronized (this) {
+                notifyAll();
+            }
+        }
     }
 
     void messageReceived() {
         lastNanos = System.nanoTime();
+    }
+
+    /**
+     * Waits, for {@code timeout} at most, until no request is being answered (each has given its answer to be
+     * written); says whether none is.
+     */
+    synchronized boolean awaitNoRequest(Duration timeout) throws InterruptedException {
+        return Monitors.awaitUntil(this, () -> inFlight.get() == 0, timeout);
     }
 
     /** True when no request is being answered and nothing has arrived or left for {@code quiet}. */

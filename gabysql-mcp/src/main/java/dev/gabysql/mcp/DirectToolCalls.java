@@ -104,7 +104,7 @@ final class DirectToolCalls {
 
     /**
      * Starts reading with the first line {@code early} read (and may have answered): it goes on to the SDK like any
-     * other. At the end of the input the SDK's input ends too.
+     * other. The SDK's input is ended by the caller once the requests read are answered ({@link SessionEnd}).
      */
     void start(EarlyInitialize early) {
         threads.execute(() -> {
@@ -132,7 +132,6 @@ final class DirectToolCalls {
         } catch (IOException | RuntimeException e) {
             LOG.debug("Reading the MCP input stopped: {}", e.toString());
         }
-        sdkInput.close();
     }
 
     /** Answers one line or hands it to the SDK; false when a call lasted and another thread reads on. */

@@ -30,7 +30,7 @@ public final class GabyMcpServer {
     /** A session-based transport (stdio): {@code notifications/cancelled} cancels the running statement. */
     public static McpSyncServer create(McpServerTransportProvider transport, GabyService service,
                                        McpOptions options) {
-        McpServerTransportProvider tracked = new CallTrackingProvider(transport, new InFlightCalls(), null, null, null);
+        McpServerTransportProvider tracked = new CallTrackingProvider(transport, new InFlightCalls());
         return build(McpServer.sync(tracked), service, options);
     }
 

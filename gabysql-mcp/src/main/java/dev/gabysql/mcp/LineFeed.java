@@ -1,6 +1,7 @@
 package dev.gabysql.mcp;
 
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
@@ -16,6 +17,8 @@ final class LineFeed extends InputStream {
     private byte[] current = new byte[0];
     private int position;
     private boolean ended;
+    /** The reader waits for a line. Guarded by this. */
+    private boolean waiting;
 
     /** Queues one line (without its line end). */
     void add(byte[] line) {
@@ -56,16 +59,33 @@ final class LineFeed extends InputStream {
         return current.length - position;
     }
 
+    /**
+     * Waits, for {@code timeout} at most, until the reader has taken every line queued and waits for the next one:
+     * it has handled them all (the SDK's transport hands each line to its session before it reads on). Says
+     * whether it has.
+     */
+    synchronized boolean awaitTaken(Duration timeout) throws InterruptedException {
+        return Monitors.awaitUntil(this, () -> waiting && lines.isEmpty(), timeout);
+    }
+
+    private synchronized void waiting(boolean now) {
+        waiting = now;
+        notifyAll();
+    }
+
     /** Waits for the next line; false at the end. An interrupted wait ends the input. */
     private boolean advance() {
         if (ended) {
             return false;
         }
+        waiting(true);
         try {
             current = lines.take();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             current = END;
+        } finally {
+            waiting(false);
         }
         position = 0;
         ended = current == END;

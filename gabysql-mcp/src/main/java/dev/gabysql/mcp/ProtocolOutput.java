@@ -20,13 +20,20 @@ final class ProtocolOutput extends OutputStream {
     private static final byte[] RESULT = JsonBytes.ascii("\"result\"");
 
     private final OutputStream out;
+    private final SdkOutbound sdk;
     /** How the reply to drop begins, or null. Guarded by this. */
     private byte[] duplicate;
     /** The line end written after the dropped reply is dropped too. Guarded by this. */
     private boolean dropLineEnd;
 
     ProtocolOutput(OutputStream out) {
+        this(out, new SdkOutbound());
+    }
+
+    /** {@code sdk} hears of each message the SDK's transport writes (its line end). */
+    ProtocolOutput(OutputStream out, SdkOutbound sdk) {
         this.out = out;
+        this.sdk = sdk;
     }
 
     /**
@@ -48,9 +55,13 @@ final class ProtocolOutput extends OutputStream {
     /** The SDK's transport writes here: a message, then its line end, then a flush. */
     @Override
     public synchronized void write(byte[] b, int off, int len) throws IOException {
+        boolean lineEnd = len == 1 && b[off] == '\n';
+        if (lineEnd) {
+            sdk.written();
+        }
         if (dropLineEnd) {
             dropLineEnd = false;
-            if (len == 1 && b[off] == '\n') {
+            if (lineEnd) {
                 return;
             }
         }

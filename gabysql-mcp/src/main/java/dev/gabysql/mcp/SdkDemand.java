@@ -34,7 +34,7 @@ final class SdkDemand {
     boolean await(EndOfInput input, ClientActivity activity) throws InterruptedException {
         while (!wanted.await(POLL_MS, TimeUnit.MILLISECONDS)) {
             if (input.await(0, TimeUnit.MILLISECONDS)) {
-                return false;
+                return wanted.getCount() == 0; // a line may have wanted it just before the input ended
             }
             if (activity.idleFor(QUIET)) {
                 return true;

@@ -15,17 +15,25 @@ import reactor.core.publisher.Mono;
  */
 final class SerializedSendTransport implements McpServerTransport {
     private final McpServerTransport delegate;
+    private final SdkOutbound outbound;
     private final Object lock = new Object();
 
-    SerializedSendTransport(McpServerTransport delegate) {
+    /** {@code outbound} (may be null) hears of each message the delegate accepted. */
+    SerializedSendTransport(McpServerTransport delegate, SdkOutbound outbound) {
         this.delegate = delegate;
+        this.outbound = outbound;
     }
 
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
         return Mono.create(sink -> {
             synchronized (lock) {
-                delegate.sendMessage(message).subscribe(v -> { }, sink::error, sink::success);
+                delegate.sendMessage(message).subscribe(v -> { }, sink::error, () -> {
+                    if (outbound != null) {
+                        outbound.given();
+                    }
+                    sink.success();
+                });
             }
         });
     }

@@ -14,13 +14,13 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then cancels
- * what still runs and returns, so the process can exit at once. The SDK's session handles the protocol; the first
- * {@code initialize} is answered by {@link EarlyInitialize} as soon as the configuration is known, plain tool calls
- * and tool lists by {@link DirectToolCalls}, which reads stdin and hands every other line on to the SDK, whose
- * server is built when a line needs it or the client pauses ({@link SdkDemand}).
- * {@code out} must be the real standard output;
- * nothing else may write to it (the caller points {@code System.out} at stderr first).
+ * MCP over stdio for one client: serves until the client closes stdin (or the transport gives up), then answers
+ * the requests already received ({@link SessionEnd}) and returns, so the process can exit. The SDK's session
+ * handles the protocol; the first {@code initialize} is answered by {@link EarlyInitialize} as soon as the
+ * configuration is known, plain tool calls and tool lists by {@link DirectToolCalls}, which reads stdin and hands
+ * every other line on to the SDK, whose server is built when a line needs it or the client pauses
+ * ({@link SdkDemand}). {@code out} must be the real standard output; nothing else may write to it (the caller
+ * points {@code System.out} at stderr first).
  */
 public final class StdioServer {
     private StdioServer() {
@@ -41,7 +41,8 @@ public final class StdioServer {
                              StdioHooks hooks) throws InterruptedException {
         EndOfInput input = new EndOfInput(in);
         StdioLines lines = new StdioLines(input);
-        ProtocolOutput protocolOut = new ProtocolOutput(out);
+        SdkOutbound outbound = new SdkOutbound();
+        ProtocolOutput protocolOut = new ProtocolOutput(out, outbound);
         boolean writes = service.highestMode().allowsWrites();
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
         hooks.started();
@@ -54,6 +55,7 @@ public final class StdioServer {
         SdkDemand sdk = new SdkDemand();
         ClientActivity activity = new ClientActivity(); // quiet is counted from here, when reading starts
         Runnable initialized = once(() -> hooks.initialized(activity)); // said by the direct path or the SDK
+        SessionEnd end = new SessionEnd(sdkInput, activity, calls, outbound);
         DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls,
                 activity, GabyMcpServer.jsonMapper(), sdk::want, initialized);
         direct.serveTools(listed(specs, options), gabyTools);
@@ -64,12 +66,12 @@ public final class StdioServer {
                 StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(),
                         sdkInput, protocolOut);
                 server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls, input::end,
-                        initialized, activity)), service, options, specs);
+                        initialized, activity, outbound)), service, options, specs);
             }
             input.await();
         } finally {
             direct.close();
-            calls.cancelAll();
+            end.finish(server != null);
             if (server != null) {
                 server.close();
             }

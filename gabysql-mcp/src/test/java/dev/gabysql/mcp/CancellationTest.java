@@ -13,6 +13,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -75,6 +76,38 @@ final class CancellationTest {
         JsonNode result = McpTestClient.result(McpTestClient.await(call));
         assertThat((System.nanoTime() - cancelledAt) / 1_000_000).isLessThan(10_000);
         assertCancelled(result);
+    }
+
+    @Test
+    void closingStdinDuringALongPostgresQueryCancelsItAfterTheGraceAndAnswersIt() throws Exception {
+        DatabaseConfig pg = Shop.postgres();
+        start(pg);
+        CompletableFuture<JsonNode> call = client.send("tools/call", Map.of("name", "gabysql_query",
+                "arguments", Map.of("db", "shop", "sql", SLEEP_30)), client.nextId());
+        awaitRunning(pg.url());
+        assertThat(client.closeInputAndAwaitEnd(Duration.ofSeconds(3))).as("ended").isTrue();
+        assertThat(call).as("answered before the server ended").isDone();
+        assertCancelled(McpTestClient.result(call.get()));
+        assertThat(runningSleeps(pg.url())).isZero();
+    }
+
+    @Test
+    void callsWithAProgressTokenSentBeforeStdinClosesAreAnsweredToo() throws Exception {
+        start(Shop.postgres());
+        // such calls go through the SDK's session: built (and warmed) first, as a session's earlier calls would
+        client.request("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop",
+                "sql", "SELECT 1"), "_meta", Map.of("progressToken", "first")));
+        CompletableFuture<JsonNode> shortCall = client.send("tools/call", Map.of("name", "gabysql_query",
+                "arguments", Map.of("db", "shop", "sql", "SELECT pg_sleep(0.3) AS slept"),
+                "_meta", Map.of("progressToken", "short")), client.nextId());
+        CompletableFuture<JsonNode> longCall = client.send("tools/call", Map.of("name", "gabysql_query",
+                "arguments", Map.of("db", "shop", "sql", SLEEP_30), "_meta", Map.of("progressToken", "long")),
+                client.nextId());
+        assertThat(client.closeInputAndAwaitEnd(Duration.ofSeconds(3))).as("ended").isTrue();
+        assertThat(shortCall).as("answered before the server ended").isDone();
+        assertThat(McpTestClient.result(shortCall.get()).path("isError").asBoolean()).isFalse();
+        assertThat(longCall).as("answered before the server ended").isDone();
+        assertCancelled(McpTestClient.result(longCall.get()));
     }
 
     @Test

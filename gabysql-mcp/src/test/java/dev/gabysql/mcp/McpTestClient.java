@@ -35,6 +35,7 @@ final class McpTestClient implements AutoCloseable {
 
     private final OutputStream toServer;
     private final Thread server;
+    private final Thread reader;
     private final Map<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private final List<String> frames = new CopyOnWriteArrayList<>();
     private final List<JsonNode> notifications = new CopyOnWriteArrayList<>();
@@ -51,11 +52,13 @@ final class McpTestClient implements AutoCloseable {
                         Channels.newOutputStream(out.sink()), hooks);
             } catch (Throwable t) {
                 serverFailure = t;
+            } finally {
+                closeQuietly(out.sink()); // as a process's stdout closes when it exits: a later write is lost
             }
         }, "test-mcp-server");
         server.setDaemon(true);
         server.start();
-        Thread reader = new Thread(() -> read(Channels.newInputStream(out.source())), "test-mcp-reader");
+        reader = new Thread(() -> read(Channels.newInputStream(out.source())), "test-mcp-reader");
         reader.setDaemon(true);
         reader.start();
     }
@@ -153,15 +156,31 @@ final class McpTestClient implements AutoCloseable {
         return notifications;
     }
 
-    /** Closes the server's stdin and says whether {@link StdioServer#serve} returned within the time. */
+    /**
+     * Closes the server's stdin and says whether {@link StdioServer#serve} returned within the time; when it has,
+     * every frame it wrote before it returned has been read (its stdout is closed then, as at a process's exit).
+     */
     boolean closeInputAndAwaitEnd(Duration within) throws InterruptedException {
         try {
             toServer.close();
         } catch (IOException ignored) {
             // already closed
         }
+        long deadline = System.nanoTime() + within.toNanos();
         server.join(within.toMillis());
-        return !server.isAlive();
+        if (server.isAlive()) {
+            return false;
+        }
+        reader.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000) + 1_000);
+        return true;
+    }
+
+    private static void closeQuietly(java.nio.channels.Channel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // closed already
+        }
     }
 
     Throwable serverFailure() {

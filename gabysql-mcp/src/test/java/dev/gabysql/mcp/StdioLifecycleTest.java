@@ -23,6 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 final class StdioLifecycleTest {
     private static final Duration PROMPTLY = Duration.ofSeconds(2);
+    private static final String FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
+            + " SELECT count(*) FROM c";
+    /** A query that takes SQLite a few tenths of a second. */
+    private static final String COUNT_TO_300K = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c"
+            + " WHERE x < 300000) SELECT count(*) FROM c";
 
     @TempDir
     Path dir;
@@ -62,11 +67,46 @@ final class StdioLifecycleTest {
     @Test
     void endsWhenStdinClosesDuringALongCall() throws Exception {
         McpTestClient client = McpTestClient.start(service);
-        client.send("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop",
-                "sql", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")),
+        client.send("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", FOREVER)),
                 client.nextId());
         Thread.sleep(300);
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
+    }
+
+    @Test
+    void callsSentBeforeStdinClosesAreAnsweredBeforeTheServerEnds() throws Exception {
+        McpTestClient client = McpTestClient.start(service);
+        List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
+        answers.add(client.send("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop",
+                "sql", COUNT_TO_300K)), client.nextId()));
+        for (int i = 0; i < 5; i++) {
+            answers.add(client.send("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop",
+                    "sql", "SELECT " + i + " AS i")), client.nextId()));
+        }
+        answers.add(client.send("tools/list", Map.of(), client.nextId()));
+        assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
+        assertThat(answers).as("answered when the server ended").allSatisfy(a -> assertThat(a).isDone());
+        assertThat(McpTestClient.result(answers.get(0).get()).at("/structuredContent/rows/0/0").asInt())
+                .isEqualTo(300_000);
+        for (int i = 1; i <= 5; i++) {
+            assertThat(McpTestClient.result(answers.get(i).get()).at("/structuredContent/rows/0/0").asInt())
+                    .isEqualTo(i - 1);
+        }
+        assertThat(McpTestClient.result(answers.get(6).get()).path("tools").size()).isPositive();
+    }
+
+    @Test
+    void aCallStillRunningAfterTheGraceIsCancelledAndAnsweredSo() throws Exception {
+        McpTestClient client = McpTestClient.start(service);
+        CompletableFuture<JsonNode> endless = client.send("tools/call", Map.of("name", "gabysql_query",
+                "arguments", Map.of("db", "shop", "sql", FOREVER)), client.nextId());
+        long closedAt = System.nanoTime();
+        assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
+        assertThat((System.nanoTime() - closedAt) / 1_000_000).isGreaterThanOrEqualTo(SessionEnd.GRACE.toMillis());
+        assertThat(endless).isDone();
+        JsonNode result = McpTestClient.result(endless.get());
+        assertThat(result.path("isError").asBoolean()).isTrue();
+        assertThat(result.at("/structuredContent/error/code").asText()).isEqualTo("CANCELLED");
     }
 
     @Test
