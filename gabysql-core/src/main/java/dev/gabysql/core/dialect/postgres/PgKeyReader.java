@@ -56,10 +56,10 @@ final class PgKeyReader {
 
     private static void constraint(PgRead r, ResultSet rs) throws SQLException {
         String type = rs.getString(2);
-        List<String> columns = r.columnNames(rs.getLong(5), rs.getArray(6), rs.getArray(14));
+        List<String> columns = r.columnNames(rs.getLong(5), rs.getString(6), rs.getArray(14));
         if ("f".equals(type)) {
             r.model.foreignKey(new ForeignKey(rs.getString(1), rs.getString(3), rs.getString(4), columns,
-                    rs.getString(7), rs.getString(8), r.columnNames(rs.getLong(9), rs.getArray(10), rs.getArray(15)),
+                    rs.getString(7), rs.getString(8), r.columnNames(rs.getLong(9), rs.getString(10), rs.getArray(15)),
                     PgNames.action(rs.getString(11)), PgNames.action(rs.getString(12))));
             return;
         }
@@ -86,10 +86,10 @@ final class PgKeyReader {
     private static Index index(PgRead r, ResultSet rs) throws SQLException {
         List<String> columns = new ArrayList<>();
         Object[] expressions = rs.getArray(7) == null ? null : (Object[]) rs.getArray(7).getArray();
-        Object[] attnums = (Object[]) rs.getArray(5).getArray();
-        List<String> names = r.columnNames(rs.getLong(1), rs.getArray(5), null);
+        int[] attnums = PgRead.ints(rs.getString(5));
+        List<String> names = r.columnNames(rs.getLong(1), rs.getString(5), null);
         for (int k = 0; k < rs.getInt(6); k++) {
-            boolean expression = ((Number) attnums[k]).intValue() == 0;
+            boolean expression = attnums[k] == 0;
             columns.add(expression && expressions != null ? (String) expressions[k] : names.get(k));
         }
         String origin = rs.getBoolean(4) ? "primary key" : rs.getBoolean(10) ? "unique" : null;

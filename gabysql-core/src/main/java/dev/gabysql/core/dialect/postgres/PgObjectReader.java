@@ -66,7 +66,7 @@ final class PgObjectReader {
 
     private static Trigger trigger(PgRead r, ResultSet rs) throws SQLException {
         int type = rs.getInt(3);
-        List<String> updateOf = r.columnNames(rs.getLong(1), rs.getArray(4), null);
+        List<String> updateOf = r.columnNames(rs.getLong(1), rs.getString(4), null);
         String definition = rs.getString(5);
         return new Trigger(rs.getString(2), PgNames.timing(type), PgNames.events(type, updateOf),
                 PgNames.level(type), PgNames.triggerCondition(definition), rs.getString(6), rs.getString(7),

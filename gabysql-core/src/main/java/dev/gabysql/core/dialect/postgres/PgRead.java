@@ -142,15 +142,49 @@ final class PgRead {
         columnNames.computeIfAbsent(relid, k -> new HashMap<>()).put(attnum, name);
     }
 
-    /** Column names for attribute numbers of a table read earlier; {@code fallback} when it was not read. */
-    List<String> columnNames(long relid, Array attnums, Array fallback) throws SQLException {
+    /**
+     * Column names for attribute numbers of a table read earlier ({@code attnums}: an integer array's text, as
+     * {@link #ints} reads it); {@code fallback} when the table was not read.
+     */
+    List<String> columnNames(long relid, String attnums, Array fallback) throws SQLException {
         Map<Integer, String> names = columnNames.get(relid);
         if (names == null) {
             return strings(fallback);
         }
         List<String> out = new ArrayList<>();
-        for (Object n : (Object[]) attnums.getArray()) {
-            out.add(names.get(((Number) n).intValue()));
+        for (int n : ints(attnums)) {
+            out.add(names.get(n));
+        }
+        return out;
+    }
+
+    /**
+     * An integer array from its text ({@code {1,2,-3}}, or {@code [0:1]={1,2}} when its lower bound is not 1, as an
+     * {@code int2vector} cast to {@code int2[]} has; null: none). Read as text rather than through pgJDBC's
+     * {@code Array}, whose parsing cost a first describe of 500 tables several milliseconds (issue 7).
+     *
+     * @throws SQLException when the text is not a one-dimensional array of integers
+     */
+    static int[] ints(String array) throws SQLException {
+        if (array == null) {
+            return new int[0];
+        }
+        int bounds = array.startsWith("[") ? array.indexOf("]=") : -1;
+        String text = bounds < 0 ? array : array.substring(bounds + 2);
+        if (text.length() < 2 || text.charAt(0) != '{' || text.charAt(text.length() - 1) != '}') {
+            throw new SQLException("Not an integer array: " + text);
+        }
+        if (text.length() == 2) {
+            return new int[0];
+        }
+        String[] parts = text.substring(1, text.length() - 1).split(",", -1);
+        int[] out = new int[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                out[i] = Integer.parseInt(parts[i]);
+            }
+        } catch (NumberFormatException e) {
+            throw new SQLException("Not an integer array: " + text, e);
         }
         return out;
     }
