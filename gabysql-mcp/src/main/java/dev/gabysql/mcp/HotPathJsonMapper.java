@@ -35,6 +35,7 @@ final class HotPathJsonMapper implements McpJsonMapper {
     private static final byte[] ERROR_TRUE = JsonBytes.ascii("}],\"isError\":true,\"structuredContent\":");
     private static final byte[] ERROR_FALSE = JsonBytes.ascii("}],\"isError\":false,\"structuredContent\":");
     private static final byte[] REPLY_END = JsonBytes.ascii("}}");
+    private static final byte[] RESULT = JsonBytes.ascii(",\"result\":");
     /** Jackson, made on first need: plain stdio traffic never needs it (its first use costs tens of ms of CPU). */
     private final Supplier<ObjectMapper> create;
     private volatile Jackson jackson;
@@ -104,9 +105,9 @@ final class HotPathJsonMapper implements McpJsonMapper {
 
     @Override
     public String writeValueAsString(Object value) throws IOException {
-        String tools = toolListReply(value);
+        byte[] tools = toolListReply(value);
         if (tools != null) {
-            return tools;
+            return new String(tools, StandardCharsets.UTF_8);
         }
         McpSchema.JSONRPCResponse reply = toolReply(value);
         if (reply == null) {
@@ -123,9 +124,9 @@ final class HotPathJsonMapper implements McpJsonMapper {
 
     @Override
     public byte[] writeValueAsBytes(Object value) throws IOException {
-        String tools = toolListReply(value);
+        byte[] tools = toolListReply(value);
         if (tools != null) {
-            return tools.getBytes(StandardCharsets.UTF_8);
+            return tools;
         }
         McpSchema.JSONRPCResponse reply = toolReply(value);
         if (reply == null) {
@@ -141,7 +142,7 @@ final class HotPathJsonMapper implements McpJsonMapper {
     }
 
     /** A tools/list reply (no cursor, no {@code _meta}) with its result reused when the tools are the same. */
-    private String toolListReply(Object value) throws IOException {
+    private byte[] toolListReply(Object value) throws IOException {
         McpSchema.JSONRPCResponse r = replyWith(value, McpSchema.ListToolsResult.class);
         if (r == null) {
             return null;
@@ -153,13 +154,13 @@ final class HotPathJsonMapper implements McpJsonMapper {
         }
         RenderedTools rendered = renderedTools;
         if (rendered == null || !rendered.sameTools(list.tools())) {
-            String json = ToolListJson.write(list.tools());
+            byte[] json = ToolListJson.write(list.tools());
             rendered = new RenderedTools(List.copyOf(list.tools()),
-                    json != null ? json : jackson().sdk().writeValueAsString(list));
+                    json != null ? json : jackson().sdk().writeValueAsBytes(list));
             renderedTools = rendered;
         }
-        return new String(JsonRpcReply.start(r.id(), 32).toBytes(), StandardCharsets.UTF_8) + ",\"result\":"
-                + rendered.json() + "}";
+        return JsonRpcReply.start(r.id(), rendered.json().length + 48).raw(RESULT).raw(rendered.json()).raw('}')
+                .toBytes();
     }
 
     /** {@code {"jsonrpc","method","id","params"}} as a request, when every member has the type Jackson would give. */
@@ -224,7 +225,7 @@ final class HotPathJsonMapper implements McpJsonMapper {
     }
 
     /** A tool list and its JSON. */
-    private record RenderedTools(List<McpSchema.Tool> tools, String json) {
+    private record RenderedTools(List<McpSchema.Tool> tools, byte[] json) {
         /** The very same Tool objects in the same order (the server hands out the ones it was built with). */
         boolean sameTools(List<McpSchema.Tool> other) {
             if (other.size() != tools.size()) {
