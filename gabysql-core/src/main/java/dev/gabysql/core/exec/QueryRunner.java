@@ -35,14 +35,16 @@ public final class QueryRunner {
         try {
             ps = s.prepare(sql);
             bind(ps, params);
-            ps.setFetchSize(Math.min(limits.maxRows() + 1, MAX_FETCH));
+            ps.setFetchSize(FetchSize.first(limits.maxRows() + 1));
             ps.setMaxRows(limits.maxRows() + 1);
             running = Running.start(ps, limits, cancellation);
             QueryResult result;
             try (Running r = running) {
                 r.check(ps.execute());
                 try (ResultSet rs = ps.getResultSet()) {
-                    result = collect(rs, s.resultColumns(), limits, start, null);
+                    FetchSize fetch = new FetchSize(rs, FetchSize.first(limits.maxRows() + 1),
+                            Math.min(limits.maxRows() + 1, MAX_FETCH));
+                    result = collect(rs, s.resultColumns(), limits, start, fetch, null);
                 }
             }
             reusable = !running.timedOut() && (cancellation == null || !cancellation.isCancelled());
@@ -68,12 +70,14 @@ public final class QueryRunner {
         Running running = null;
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             bind(ps, params);
+            ps.setFetchSize(FetchSize.first(MAX_FETCH)); // RETURNING rows are all counted: never all held at once
             running = Running.start(ps, limits, cancellation);
             try (Running r = running) {
                 if (ps.execute()) {
                     try (ResultSet rs = ps.getResultSet()) {
                         List<Object> counted = new ArrayList<>();
-                        QueryResult rows = collect(rs, reader, limits, start, counted);
+                        FetchSize fetch = new FetchSize(rs, FetchSize.first(MAX_FETCH), MAX_FETCH);
+                        QueryResult rows = collect(rs, reader, limits, start, fetch, counted);
                         return new Outcome((Long) counted.get(0), rows);
                     }
                 }
@@ -102,7 +106,7 @@ public final class QueryRunner {
 
     /** Reads rows up to the caps; with {@code countAll} it goes on counting (not keeping) the remaining rows. */
     private static QueryResult collect(ResultSet rs, ResultColumns reader, Limits limits, long start,
-                                       List<Object> countAll) throws SQLException {
+                                       FetchSize fetch, List<Object> countAll) throws SQLException {
         List<QueryResult.Column> columns = reader.read(rs);
         ColumnReader[] readers = reader.readers(columns);
         int n = columns.size();
@@ -127,11 +131,14 @@ public final class QueryRunner {
                 continue;
             }
             List<Object> row = new ArrayList<>(n);
+            long full = 0;
             for (int i = 1; i <= n; i++) {
                 Object v = readers[i - 1].read(rs, i, limits.maxValueChars());
                 chars += Values.renderedLength(v);
+                full += Values.fullLength(v);
                 row.add(v);
             }
+            fetch.rowRead(full);
             if (chars > limits.maxResultChars() && !rows.isEmpty()) {
                 note = "Only the first " + rows.size() + " rows are shown (the result passed "
                         + limits.maxResultChars() + " characters). Select fewer columns, add LIMIT or aggregate.";

@@ -75,6 +75,27 @@ final class Values {
         return sb.toString();
     }
 
+    /**
+     * About how many characters {@code v} had before {@link #cut} or {@link #hex} cut it (its rendered length
+     * when it was not cut): what the driver held in memory for it.
+     */
+    static long fullLength(Object v) {
+        if (v instanceof String) {
+            String s = (String) v;
+            if (s.endsWith(" chars]") || s.endsWith(" bytes]")) {
+                int marker = s.lastIndexOf("…[+");
+                if (marker >= 0) {
+                    try {
+                        return s.length() + Long.parseLong(s.substring(marker + 3, s.length() - 7));
+                    } catch (NumberFormatException notAMarker) {
+                        return renderedLength(v);
+                    }
+                }
+            }
+        }
+        return renderedLength(v);
+    }
+
     /** Rough size of a value once rendered, for the result's character budget. */
     static int renderedLength(Object v) {
         return v == null ? 4 : v.toString().length() + 3;
