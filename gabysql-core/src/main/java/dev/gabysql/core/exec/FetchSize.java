@@ -8,8 +8,10 @@ import java.sql.SQLException;
  * driver holds a whole fetch in memory before the first of its rows is read, and a read keeps only a few thousand
  * characters of each value: 501 rows of a one-megabyte text column were half a gigabyte (PostgreSQL ran out of
  * memory after 2.8 s, MariaDB's driver took the process down; issue 7). The first fetch is small, since nothing
- * is known of the rows yet; the next ones are as large as the budget allows — the cap itself for ordinary rows.
- * Not thread-safe: one per result.
+ * is known of the rows yet; where the session's driver takes a new fetch size mid-result
+ * ({@link Session#adaptsFetchSize()}) the next ones are as large as the budget allows — the cap itself for
+ * ordinary rows; elsewhere every fetch stays small (MariaDB's driver reads rows the server has already sent, so
+ * small fetches cost it no round trip). Not thread-safe: one per result.
  */
 final class FetchSize {
     /** The first fetch: a result of up to this many rows still takes one round trip. */
@@ -18,13 +20,18 @@ final class FetchSize {
     static final long BATCH_CHARS = 2_000_000;
 
     private final ResultSet rs;
+    private final boolean adapts;
     private final int most;
     private int current;
     private long largestRow;
 
-    /** {@code rs} was fetched {@code current} rows at a time; no fetch should exceed {@code most} rows. */
-    FetchSize(ResultSet rs, int current, int most) {
+    /**
+     * {@code rs} was fetched {@code current} rows at a time; no fetch should exceed {@code most} rows; nothing
+     * changes unless {@code adapts}.
+     */
+    FetchSize(ResultSet rs, boolean adapts, int current, int most) {
         this.rs = rs;
+        this.adapts = adapts;
         this.current = current;
         this.most = most;
     }
@@ -36,7 +43,7 @@ final class FetchSize {
 
     /** A row of {@code chars} characters (its values' full lengths) was read: the next fetches fit the budget. */
     void rowRead(long chars) throws SQLException {
-        if (chars <= largestRow && largestRow > 0) {
+        if (!adapts || chars <= largestRow && largestRow > 0) {
             return;
         }
         largestRow = Math.max(1, chars);

@@ -3,7 +3,6 @@ package dev.gabysql.core.exec;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.Cancellation;
 import dev.gabysql.core.service.QueryResult;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -42,7 +41,7 @@ public final class QueryRunner {
             try (Running r = running) {
                 r.check(ps.execute());
                 try (ResultSet rs = ps.getResultSet()) {
-                    FetchSize fetch = new FetchSize(rs, FetchSize.first(limits.maxRows() + 1),
+                    FetchSize fetch = new FetchSize(rs, s.adaptsFetchSize(), FetchSize.first(limits.maxRows() + 1),
                             Math.min(limits.maxRows() + 1, MAX_FETCH));
                     result = collect(rs, s.resultColumns(), limits, start, fetch, null);
                 }
@@ -64,11 +63,11 @@ public final class QueryRunner {
      *
      * @throws GabyException with TIMEOUT, CANCELLED, SQL_ERROR, … on failure
      */
-    public static Outcome update(String what, Connection c, ResultColumns reader, String sql, List<Object> params,
-                                 Limits limits, Cancellation cancellation) {
+    public static Outcome update(String what, Session s, String sql, List<Object> params, Limits limits,
+                                 Cancellation cancellation) {
         long start = System.nanoTime();
         Running running = null;
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
+        try (PreparedStatement ps = s.connection().prepareStatement(sql)) {
             bind(ps, params);
             ps.setFetchSize(FetchSize.first(MAX_FETCH)); // RETURNING rows are all counted: never all held at once
             running = Running.start(ps, limits, cancellation);
@@ -76,8 +75,9 @@ public final class QueryRunner {
                 if (ps.execute()) {
                     try (ResultSet rs = ps.getResultSet()) {
                         List<Object> counted = new ArrayList<>();
-                        FetchSize fetch = new FetchSize(rs, FetchSize.first(MAX_FETCH), MAX_FETCH);
-                        QueryResult rows = collect(rs, reader, limits, start, fetch, counted);
+                        FetchSize fetch = new FetchSize(rs, s.adaptsFetchSize(), FetchSize.first(MAX_FETCH),
+                                MAX_FETCH);
+                        QueryResult rows = collect(rs, s.resultColumns(), limits, start, fetch, counted);
                         return new Outcome((Long) counted.get(0), rows);
                     }
                 }

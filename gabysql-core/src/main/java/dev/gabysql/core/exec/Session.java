@@ -44,6 +44,16 @@ public interface Session extends AutoCloseable {
     }
 
     /**
+     * True when the driver fetches by a fetch size set in the middle of a result ({@code ResultSet#setFetchSize}),
+     * so that {@link QueryRunner} can size later fetches by the rows read ({@link FetchSize}). Default: false, the
+     * first fetch size holds throughout: a driver may not (MariaDB Connector/J 3.5 counts a result's row cap in
+     * fetches of the current size and ends the result early when it grows).
+     */
+    default boolean adaptsFetchSize() {
+        return false;
+    }
+
+    /**
      * True when {@link #close()} may run after the caller has its answer ({@link SessionCloser}): the session
      * will only roll back and reset. Default: false.
      */

@@ -8,7 +8,6 @@ import dev.gabysql.core.exec.ConfirmTokens;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.QueryRunner;
 import dev.gabysql.core.exec.QueryRunner.Outcome;
-import dev.gabysql.core.exec.ResultColumns;
 import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.InspectedStatement;
@@ -83,8 +82,8 @@ final class WritePath {
         audit.token(v.id());
         Limits limits = h.limits();
         try (Session s = h.source().open(mode, limits)) {
-            Outcome outcome = QueryRunner.update("Write on `" + h.config().name() + "`", s.connection(),
-                    s.resultColumns(), stmt.sql(), req.params(), limits.withMaxRows(1), ctx.cancellation());
+            Outcome outcome = QueryRunner.update("Write on `" + h.config().name() + "`", s, stmt.sql(),
+                    req.params(), limits.withMaxRows(1), ctx.cancellation());
             if (outcome.affectedRows() != v.previewedCount()) {
                 throw new GabyException(ErrorCode.DATA_CHANGED, "The data changed since the preview: it affected "
                         + v.previewedCount() + " rows then and " + outcome.affectedRows() + " now. Nothing was"
@@ -125,8 +124,8 @@ final class WritePath {
             } catch (SQLException e) {
                 throw SqlErrors.translate("Preparing `" + h.config().name() + "`", e, false, false);
             }
-            outcome = QueryRunner.update("Statement on `" + h.config().name() + "`", c, s.resultColumns(),
-                    stmt.sql(), req.params(), limits.withMaxRows(1), ctx.cancellation());
+            outcome = QueryRunner.update("Statement on `" + h.config().name() + "`", s, stmt.sql(), req.params(),
+                    limits.withMaxRows(1), ctx.cancellation());
         }
         h.invalidateSchema();
         audit.done("executed", outcome.affectedRows());
@@ -139,11 +138,10 @@ final class WritePath {
                                           ExecuteRequest req, Limits limits) throws SQLException {
         String what = "Preview on `" + h.config().name() + "`";
         Connection c = s.connection();
-        ResultColumns reader = s.resultColumns();
         if (canAppendReturning(stmt)) {
             Savepoint sp = c.setSavepoint();
             try {
-                return QueryRunner.update(what, c, reader, stmt.sql() + "\nRETURNING *", req.params(), limits,
+                return QueryRunner.update(what, s, stmt.sql() + "\nRETURNING *", req.params(), limits,
                         ctx.cancellation());
             } catch (GabyException e) {
                 if (e.code() != ErrorCode.SQL_ERROR) {
@@ -152,7 +150,7 @@ final class WritePath {
                 c.rollback(sp); // the dialect or statement form has no RETURNING: run it as it is
             }
         }
-        return QueryRunner.update(what, c, reader, stmt.sql(), req.params(), limits, ctx.cancellation());
+        return QueryRunner.update(what, s, stmt.sql(), req.params(), limits, ctx.cancellation());
     }
 
     private static boolean canAppendReturning(InspectedStatement stmt) {

@@ -120,6 +120,22 @@ public abstract class DialectContractTest {
         assertThat(r.note()).contains("row cap");
     }
 
+    /**
+     * More rows than a first fetch (issue 7: fetches are sized by the rows read): every row up to the cap arrives.
+     * MariaDB's driver ended such a result after 33 rows, untruncated, when its fetch size grew mid-result.
+     */
+    @Test
+    void aResultLongerThanItsFirstFetchArrivesWholeUpToTheCap() {
+        String rows = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < %d) SELECT x FROM n";
+        QueryResult capped = service.query(ctx, new QueryRequest("db", String.format(rows, 600), List.of(), 500));
+        assertThat(capped.rows()).hasSize(500);
+        assertThat(capped.truncated()).isTrue();
+        QueryResult whole = service.query(ctx, new QueryRequest("db", String.format(rows, 120), List.of(), 500));
+        assertThat(whole.rows()).hasSize(120);
+        assertThat(((Number) whole.rows().get(119).get(0)).intValue()).isEqualTo(120);
+        assertThat(whole.truncated()).isFalse();
+    }
+
     @Test
     void aSlowStatementTimesOutAfterOneSecond() {
         try (LocalGabyService quick = serviceWithTimeout(Duration.ofSeconds(1))) {

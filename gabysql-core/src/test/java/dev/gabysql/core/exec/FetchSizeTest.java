@@ -20,7 +20,7 @@ class FetchSizeTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("f.db"));
              Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT 1")) {
-            FetchSize fetch = new FetchSize(rs, FetchSize.first(501), 501);
+            FetchSize fetch = new FetchSize(rs, true, FetchSize.first(501), 501);
             assertThat(FetchSize.first(501)).isEqualTo(FetchSize.FIRST);
             assertThat(FetchSize.first(10)).isEqualTo(10);
             fetch.rowRead(120);
@@ -31,6 +31,19 @@ class FetchSizeTest {
             assertThat(rs.getFetchSize()).isEqualTo(7);
             fetch.rowRead(FetchSize.BATCH_CHARS * 3);
             assertThat(rs.getFetchSize()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aSessionWhoseDriverCannotTakeANewFetchSizeKeepsTheFirst() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("f.db"));
+             Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT 1")) {
+            rs.setFetchSize(FetchSize.FIRST);
+            FetchSize fetch = new FetchSize(rs, false, FetchSize.FIRST, 501);
+            fetch.rowRead(120);
+            fetch.rowRead(FetchSize.BATCH_CHARS);
+            assertThat(rs.getFetchSize()).isEqualTo(FetchSize.FIRST);
         }
     }
 

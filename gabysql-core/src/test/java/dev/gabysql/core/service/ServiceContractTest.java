@@ -109,6 +109,19 @@ abstract class ServiceContractTest {
         assertThat(r.truncated()).isFalse();
     }
 
+    /** More rows than a first fetch (issue 7: later fetches are sized by the rows read): every row arrives. */
+    @Test
+    void aResultLongerThanItsFirstFetchArrivesWholeUpToTheCap() {
+        String rows = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < %d) SELECT x FROM n";
+        QueryResult capped = query(String.format(rows, 600)); // this database's cap: 100 rows
+        assertThat(capped.rows()).hasSize(100);
+        assertThat(capped.truncated()).isTrue();
+        QueryResult whole = query(String.format(rows, 90));
+        assertThat(whole.rows()).hasSize(90);
+        assertThat(((Number) whole.rows().get(89).get(0)).intValue()).isEqualTo(90);
+        assertThat(whole.truncated()).isFalse();
+    }
+
     @Test
     void capsRowsAndSaysSo() {
         QueryResult r = query("SELECT * FROM big");

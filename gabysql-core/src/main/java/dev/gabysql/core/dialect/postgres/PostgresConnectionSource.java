@@ -152,6 +152,12 @@ final class PostgresConnectionSource implements ConnectionSource {
             return PgResultColumns.INSTANCE;
         }
 
+        /** pgJDBC fetches a result's next rows by the result's fetch size of the moment. */
+        @Override
+        public boolean adaptsFetchSize() {
+            return true;
+        }
+
         /** After a commit: {@code DISCARD ALL}, which must run outside a transaction. */
         @Override
         protected void reset() throws SQLException {
