@@ -134,8 +134,9 @@ public final class QueryRunner {
             long full = 0;
             for (int i = 1; i <= n; i++) {
                 Object v = readers[i - 1].read(rs, i, limits.maxValueChars());
-                chars += Values.renderedLength(v);
-                full += Values.fullLength(v);
+                int rendered = Values.renderedLength(v);
+                chars += rendered;
+                full += Values.fullLength(v, rendered);
                 row.add(v);
             }
             fetch.rowRead(full);

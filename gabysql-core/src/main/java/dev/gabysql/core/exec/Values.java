@@ -13,6 +13,10 @@ import java.sql.SQLException;
  */
 final class Values {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
+    /** How a cut value ends: {@code …[+N chars]} or, for bytes, {@code …[+N bytes]}. */
+    private static final String CUT = "…[+";
+    private static final String CUT_CHARS = " chars]";
+    private static final String CUT_BYTES = " bytes]";
 
     private Values() {
     }
@@ -60,7 +64,7 @@ final class Values {
             return s;
         }
         long total = fullLength < 0 ? s.length() : fullLength;
-        return s.substring(0, max) + "…[+" + (total - max) + " chars]";
+        return s.substring(0, max) + CUT + (total - max) + CUT_CHARS;
     }
 
     private static String hex(byte[] bytes, int maxChars) {
@@ -70,30 +74,29 @@ final class Values {
             sb.append(HEX[(bytes[i] >> 4) & 0xf]).append(HEX[bytes[i] & 0xf]);
         }
         if (n < bytes.length) {
-            sb.append("…[+").append(bytes.length - n).append(" bytes]");
+            sb.append(CUT).append(bytes.length - n).append(CUT_BYTES);
         }
         return sb.toString();
     }
 
     /**
-     * About how many characters {@code v} had before {@link #cut} or {@link #hex} cut it (its rendered length
-     * when it was not cut): what the driver held in memory for it.
+     * About how many characters {@code v} had before {@link #cut} or {@link #hex} cut it: what the driver held in
+     * memory for it. {@code rendered}: its {@link #renderedLength}, the answer when it was not cut.
      */
-    static long fullLength(Object v) {
-        if (v instanceof String) {
-            String s = (String) v;
-            if (s.endsWith(" chars]") || s.endsWith(" bytes]")) {
-                int marker = s.lastIndexOf("…[+");
-                if (marker >= 0) {
-                    try {
-                        return s.length() + Long.parseLong(s.substring(marker + 3, s.length() - 7));
-                    } catch (NumberFormatException notAMarker) {
-                        return renderedLength(v);
-                    }
-                }
-            }
+    static long fullLength(Object v, int rendered) {
+        if (!(v instanceof String)) {
+            return rendered;
         }
-        return renderedLength(v);
+        String s = (String) v;
+        int marker = s.endsWith(CUT_CHARS) || s.endsWith(CUT_BYTES) ? s.lastIndexOf(CUT) : -1;
+        if (marker < 0) {
+            return rendered;
+        }
+        try {
+            return rendered + Long.parseLong(s.substring(marker + CUT.length(), s.length() - CUT_CHARS.length()));
+        } catch (NumberFormatException notAMarker) {
+            return rendered;
+        }
     }
 
     /** Rough size of a value once rendered, for the result's character budget. */

@@ -50,11 +50,10 @@ class FetchSizeTest {
     @Test
     void aCutValueCountsAtItsFullLength() {
         String cut = Values.cut("x".repeat(10_000), 2_000, 10_000);
-        assertThat(Values.fullLength(cut)).isEqualTo(cut.length() + 8_000);
-        assertThat(Values.fullLength("short")).isEqualTo(Values.renderedLength("short"));
-        assertThat(Values.fullLength(42L)).isEqualTo(Values.renderedLength(42L));
-        assertThat(Values.fullLength(null)).isEqualTo(Values.renderedLength(null));
-        String notAMarker = "ends like one…[+x chars]";
-        assertThat(Values.fullLength(notAMarker)).isEqualTo(Values.renderedLength(notAMarker));
+        assertThat(Values.fullLength(cut, Values.renderedLength(cut)))
+                .isEqualTo(Values.renderedLength(cut) + 8_000);
+        for (Object notCut : new Object[] {"short", 42L, null, "ends like one…[+x chars]", "…[+12 chars] first"}) {
+            assertThat(Values.fullLength(notCut, 7)).as(String.valueOf(notCut)).isEqualTo(7);
+        }
     }
 }
