@@ -1,6 +1,7 @@
 package dev.gabysql.core.exec;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.Clob;
@@ -37,6 +38,9 @@ final class Values {
         }
         if (v instanceof BigDecimal) {
             return v;
+        }
+        if (v instanceof BigInteger) { // MariaDB's BIGINT UNSIGNED: a number, as a BIGINT is
+            return new BigDecimal((BigInteger) v);
         }
         if (v instanceof byte[]) {
             return hex((byte[]) v, maxChars);

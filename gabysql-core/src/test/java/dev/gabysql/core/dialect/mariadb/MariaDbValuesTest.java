@@ -63,6 +63,15 @@ class MariaDbValuesTest {
         }
     }
 
+    /** An unsigned BIGINT arrives as a BigInteger: a number like every other integer, not its text. */
+    @Test
+    void unsignedBigIntegersAreNumbers() {
+        try (Session s = source.open(Mode.READONLY, Limits.DEFAULT)) {
+            assertThat(onlyRow(s, "SELECT CAST(18446744073709551615 AS UNSIGNED), CAST(5 AS UNSIGNED)"))
+                    .containsExactly(new BigDecimal("18446744073709551615"), 5L);
+        }
+    }
+
     private static List<Object> onlyRow(Session s, String sql) {
         QueryResult r = QueryRunner.query("q", s, sql, List.of(), Limits.DEFAULT, null);
         assertThat(r.rows()).hasSize(1);
