@@ -2,6 +2,7 @@ package dev.gabysql.core.catalog;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.util.Texts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -79,6 +80,6 @@ public final class Catalog {
 
     private static String shorten(String s) {
         String v = String.valueOf(s);
-        return v.length() > 80 ? v.substring(0, 80) + "…" : v;
+        return Texts.cut(v, 80, "…");
     }
 }

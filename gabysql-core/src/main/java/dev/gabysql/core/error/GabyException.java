@@ -1,5 +1,7 @@
 package dev.gabysql.core.error;
 
+import dev.gabysql.core.util.Texts;
+
 /**
  * The one unchecked exception gabysql throws across its layers. It carries a stable {@link ErrorCode}, a message
  * that is safe to show (no password, no stack trace, SQL cut to about 1 KB) and a hint saying what to do instead.
@@ -45,6 +47,6 @@ public final class GabyException extends RuntimeException {
         if (message == null) {
             return "";
         }
-        return message.length() <= MAX_MESSAGE ? message : message.substring(0, MAX_MESSAGE) + "…";
+        return Texts.cut(message, MAX_MESSAGE, "…");
     }
 }

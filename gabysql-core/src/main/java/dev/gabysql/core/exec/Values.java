@@ -1,5 +1,6 @@
 package dev.gabysql.core.exec;
 
+import dev.gabysql.core.util.Texts;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Array;
@@ -62,13 +63,17 @@ final class Values {
         return cut(s, maxChars, s.length());
     }
 
-    /** Cuts {@code s} to {@code max} characters, saying how many were left out. */
+    /**
+     * Cuts {@code s} to {@code max} characters, saying how many were left out; never between the two halves of a
+     * character outside the BMP (an emoji), whose first half alone is not text a client can decode.
+     */
     static String cut(String s, int max, long fullLength) {
         if (s.length() <= max) {
             return s;
         }
+        int end = Texts.cutPoint(s, max);
         long total = fullLength < 0 ? s.length() : fullLength;
-        return s.substring(0, max) + CUT + (total - max) + CUT_CHARS;
+        return s.substring(0, end) + CUT + (total - end) + CUT_CHARS;
     }
 
     private static String hex(byte[] bytes, int maxChars) {

@@ -11,6 +11,7 @@ import dev.gabysql.core.introspect.SchemaModel.Table;
 import dev.gabysql.core.introspect.SchemaModel.Trigger;
 import dev.gabysql.core.service.Rendered;
 import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.util.Texts;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -198,7 +199,7 @@ public final class TablePresenter {
 
         private static String value(Object v) {
             String s = v == null ? "NULL" : NameStyle.oneLine(String.valueOf(v));
-            return s.length() <= MAX_VALUE ? s : s.substring(0, MAX_VALUE) + "…";
+            return Texts.cut(s, MAX_VALUE, "…");
         }
     }
 }
