@@ -68,14 +68,29 @@ public final class ReadWritePools implements AutoCloseable {
         }
     }
 
-    /** A connection from {@code pool}; a failure is DATABASE_UNAVAILABLE with the URL masked. */
+    /**
+     * A connection from {@code pool}. When every connection stays busy with other calls for the connection
+     * timeout, OVER_CAPACITY (the database is fine; gabysql runs at most {@value #POOL_SIZE} calls on it at once);
+     * any other failure is DATABASE_UNAVAILABLE, with the URL masked.
+     */
     public Connection connect(HikariDataSource pool) {
         try {
             return pool.getConnection();
         } catch (SQLException e) {
+            if (allBusy(pool)) {
+                throw new GabyException(ErrorCode.OVER_CAPACITY, "All " + POOL_SIZE + " connections to `"
+                        + db.name() + "` stayed busy with other calls for " + CONNECT_TIMEOUT_MS / 1000 + " s.",
+                        "Wait for a running call to finish, or cancel one (a long query, a forgotten preview),"
+                                + " then retry.");
+            }
             throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
                     + "` (" + db.displayUrl() + "): " + rootMessage(e), null, e.getSQLState(), null);
         }
+    }
+
+    private static boolean allBusy(HikariDataSource pool) {
+        var state = pool.getHikariPoolMXBean();
+        return state != null && state.getActiveConnections() >= POOL_SIZE;
     }
 
     private HikariDataSource create(boolean readOnly) {

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
@@ -15,6 +17,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,6 +110,32 @@ class PostgresSessionTest {
                     + " current_setting('statement_timeout')")).isEqualTo("on|20s");
         } finally {
             own.close();
+        }
+    }
+
+    /**
+     * Every pooled connection busy with another call: the next call is told so (OVER_CAPACITY, wait or cancel),
+     * not that the database is unreachable — and once a call ends, the next one runs.
+     */
+    @Test
+    void aCallBeyondThePoolIsToldTheConnectionsAreBusyNotThatTheDatabaseIsDown() throws SQLException {
+        List<Session> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                held.add(source.open(Mode.READONLY, LIMITS));
+            }
+            assertThatThrownBy(() -> source.open(Mode.READONLY, LIMITS))
+                    .isInstanceOfSatisfying(GabyException.class, e -> {
+                        assertThat(e.code()).isEqualTo(ErrorCode.OVER_CAPACITY);
+                        assertThat(e.getMessage()).contains("All 4 connections", "busy");
+                        assertThat(e.hint()).contains("cancel");
+                    });
+            held.remove(0).close();
+            try (Session s = source.open(Mode.READONLY, LIMITS)) {
+                assertThat(firstRow(s.connection(), "SELECT 1")).isEqualTo("1");
+            }
+        } finally {
+            held.forEach(Session::close);
         }
     }
 
