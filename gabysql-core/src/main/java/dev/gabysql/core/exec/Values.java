@@ -97,6 +97,9 @@ final class Values {
             return rendered;
         }
         String s = (String) v;
+        if (s.isEmpty() || s.charAt(s.length() - 1) != ']') { // most values: one look (every call, interpreted early)
+            return rendered;
+        }
         int marker = s.endsWith(CUT_CHARS) || s.endsWith(CUT_BYTES) ? s.lastIndexOf(CUT) : -1;
         if (marker < 0) {
             return rendered;
