@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * competes with a call for the CPU. Thread-safe.
  */
 public final class ClientActivity {
-    private static final long POLL_MS = 2;
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile long lastNanos = System.nanoTime();
 
@@ -29,19 +28,10 @@ public final class ClientActivity {
 
     /**
      * Waits, for {@code timeout} at most, until no request is being answered (each has given its answer to be
-     * written); says whether none is. It polls: a notification at the end of every request cost a fresh
-     * process's one-row call about 0.025 ms (10 %) while its code was still interpreted, and this runs only
-     * when a session ends.
+     * written); says whether none is.
      */
     boolean awaitNoRequest(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (inFlight.get() > 0) {
-            if (System.nanoTime() >= deadline) {
-                return false;
-            }
-            Thread.sleep(POLL_MS);
-        }
-        return true;
+        return Polls.until(() -> inFlight.get() == 0, timeout);
     }
 
     /** True when no request is being answered and nothing has arrived or left for {@code quiet}. */

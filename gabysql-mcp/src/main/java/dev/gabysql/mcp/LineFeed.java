@@ -17,8 +17,8 @@ final class LineFeed extends InputStream {
     private byte[] current = new byte[0];
     private int position;
     private boolean ended;
-    /** The reader waits for a line. Guarded by this. */
-    private boolean waiting;
+    /** The reader waits for a line. */
+    private volatile boolean waiting;
 
     /** Queues one line (without its line end). */
     void add(byte[] line) {
@@ -64,13 +64,8 @@ final class LineFeed extends InputStream {
      * it has handled them all (the SDK's transport hands each line to its session before it reads on). Says
      * whether it has.
      */
-    synchronized boolean awaitTaken(Duration timeout) throws InterruptedException {
-        return Monitors.awaitUntil(this, () -> waiting && lines.isEmpty(), timeout);
-    }
-
-    private synchronized void waiting(boolean now) {
-        waiting = now;
-        notifyAll();
+    boolean awaitTaken(Duration timeout) throws InterruptedException {
+        return Polls.until(() -> waiting && lines.isEmpty(), timeout);
     }
 
     /** Waits for the next line; false at the end. An interrupted wait ends the input. */
@@ -78,14 +73,14 @@ final class LineFeed extends InputStream {
         if (ended) {
             return false;
         }
-        waiting(true);
+        waiting = true;
         try {
             current = lines.take();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             current = END;
         } finally {
-            waiting(false);
+            waiting = false;
         }
         position = 0;
         ended = current == END;

@@ -1,6 +1,7 @@
 package dev.gabysql.mcp;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * How many messages the SDK's stdio transport was given to send and how many it has written. Its writer runs on a
@@ -8,22 +9,21 @@ import java.time.Duration;
  * waits here until every answer it gave the SDK is out. Thread-safe.
  */
 final class SdkOutbound {
-    private long given;
-    private long written;
+    private final AtomicLong given = new AtomicLong();
+    private final AtomicLong written = new AtomicLong();
 
     /** The transport accepted a message ({@link SerializedSendTransport}). */
-    synchronized void given() {
-        given++;
+    void given() {
+        given.incrementAndGet();
     }
 
     /** The transport wrote a message's line end ({@link ProtocolOutput}). */
-    synchronized void written() {
-        written++;
-        notifyAll();
+    void written() {
+        written.incrementAndGet();
     }
 
     /** Waits, for {@code timeout} at most, until every message given has been written; says whether it has. */
-    synchronized boolean awaitWritten(Duration timeout) throws InterruptedException {
-        return Monitors.awaitUntil(this, () -> written >= given, timeout);
+    boolean awaitWritten(Duration timeout) throws InterruptedException {
+        return Polls.until(() -> written.get() >= given.get(), timeout);
     }
 }
