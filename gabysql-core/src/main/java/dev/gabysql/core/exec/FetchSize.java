@@ -26,13 +26,13 @@ final class FetchSize {
     private long largestRow;
 
     /**
-     * {@code rs} was fetched {@code current} rows at a time; no fetch should exceed {@code most} rows; nothing
-     * changes unless {@code adapts}.
+     * {@code rs} was fetched {@link #first}({@code most}) rows at a time; no fetch should exceed {@code most}
+     * rows; nothing changes unless {@code adapts}.
      */
-    FetchSize(ResultSet rs, boolean adapts, int current, int most) {
+    FetchSize(ResultSet rs, boolean adapts, int most) {
         this.rs = rs;
         this.adapts = adapts;
-        this.current = current;
+        this.current = first(most);
         this.most = most;
     }
 

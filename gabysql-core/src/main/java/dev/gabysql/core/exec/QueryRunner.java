@@ -34,15 +34,14 @@ public final class QueryRunner {
         try {
             ps = s.prepare(sql);
             bind(ps, params);
-            ps.setFetchSize(FetchSize.first(limits.maxRows() + 1));
+            ps.setFetchSize(FetchSize.first(fetchMost(limits)));
             ps.setMaxRows(limits.maxRows() + 1);
             running = Running.start(ps, limits, cancellation);
             QueryResult result;
             try (Running r = running) {
                 r.check(ps.execute());
                 try (ResultSet rs = ps.getResultSet()) {
-                    FetchSize fetch = new FetchSize(rs, s.adaptsFetchSize(), FetchSize.first(limits.maxRows() + 1),
-                            Math.min(limits.maxRows() + 1, MAX_FETCH));
+                    FetchSize fetch = new FetchSize(rs, s.adaptsFetchSize(), fetchMost(limits));
                     result = collect(rs, s.resultColumns(), limits, start, fetch, null);
                 }
             }
@@ -75,8 +74,7 @@ public final class QueryRunner {
                 if (ps.execute()) {
                     try (ResultSet rs = ps.getResultSet()) {
                         List<Object> counted = new ArrayList<>();
-                        FetchSize fetch = new FetchSize(rs, s.adaptsFetchSize(), FetchSize.first(MAX_FETCH),
-                                MAX_FETCH);
+                        FetchSize fetch = new FetchSize(rs, s.adaptsFetchSize(), MAX_FETCH);
                         QueryResult rows = collect(rs, s.resultColumns(), limits, start, fetch, counted);
                         return new Outcome((Long) counted.get(0), rows);
                     }
@@ -96,6 +94,11 @@ public final class QueryRunner {
 
     /** The affected row count of a write and, with RETURNING, the first rows. */
     public record Outcome(long affectedRows, QueryResult rows) {
+    }
+
+    /** The most rows one fetch of a query needs: one past the row cap shows that the cap cut the result. */
+    private static int fetchMost(Limits limits) {
+        return Math.min(limits.maxRows() + 1, MAX_FETCH);
     }
 
     static void bind(PreparedStatement ps, List<Object> params) throws SQLException {

@@ -20,7 +20,7 @@ class FetchSizeTest {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("f.db"));
              Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT 1")) {
-            FetchSize fetch = new FetchSize(rs, true, FetchSize.first(501), 501);
+            FetchSize fetch = new FetchSize(rs, true, 501);
             assertThat(FetchSize.first(501)).isEqualTo(FetchSize.FIRST);
             assertThat(FetchSize.first(10)).isEqualTo(10);
             fetch.rowRead(120);
@@ -40,7 +40,7 @@ class FetchSizeTest {
              Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT 1")) {
             rs.setFetchSize(FetchSize.FIRST);
-            FetchSize fetch = new FetchSize(rs, false, FetchSize.FIRST, 501);
+            FetchSize fetch = new FetchSize(rs, false, 501);
             fetch.rowRead(120);
             fetch.rowRead(FetchSize.BATCH_CHARS);
             assertThat(rs.getFetchSize()).isEqualTo(FetchSize.FIRST);
