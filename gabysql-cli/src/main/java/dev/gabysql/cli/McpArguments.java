@@ -1,5 +1,6 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.mcp.McpOptions;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
@@ -28,6 +29,7 @@ final class McpArguments {
         cmd.common = new CommonOptions();
         cmd.common.dataDir = Path.of("data");
         cmd.token = System.getenv("GABYSQL_TOKEN");
+        cmd.maxMessage = McpOptions.DEFAULT_MAX_MESSAGE_BYTES;
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -73,6 +75,7 @@ final class McpArguments {
                 case "--audit-log": c.auditLog = value; return true;
                 case "--server": cmd.server = new URI(value); return true;
                 case "--token": cmd.token = value; return true;
+                case "--max-message": cmd.maxMessage = Integer.valueOf(value); return true;
                 default: return false;
             }
         } catch (NumberFormatException | InvalidPathException | URISyntaxException e) {

@@ -1,5 +1,7 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.GabyService;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.mcp.ClientActivity;
@@ -31,6 +33,8 @@ import picocli.CommandLine.Option;
 final class McpCommand implements Callable<Integer> {
     /** How long closing the databases may delay the exit once the client is gone. */
     private static final long CLOSE_WAIT_MS = 1_000;
+    /** Below this, a client's initialize may not fit (serve's --max-body has the same floor). */
+    private static final int MIN_MAX_MESSAGE = 1024;
 
     @Mixin
     CommonOptions common;
@@ -44,10 +48,19 @@ final class McpCommand implements Callable<Integer> {
             description = "Bearer token for --server (default: the GABYSQL_TOKEN environment variable).")
     String token;
 
+    @Option(names = "--max-message", paramLabel = "BYTES", defaultValue = "" + McpOptions.DEFAULT_MAX_MESSAGE_BYTES,
+            description = "Largest message read from the client; a longer one is dropped unread and answered with"
+                    + " TOO_LARGE (default: ${DEFAULT-VALUE}).")
+    int maxMessage;
+
     @Override
     public Integer call() throws InterruptedException {
+        if (maxMessage < MIN_MAX_MESSAGE || maxMessage > McpOptions.MAX_MESSAGE_BYTES_LIMIT) {
+            throw new GabyException(ErrorCode.CONFIG_INVALID, "--max-message must be from " + MIN_MAX_MESSAGE + " to "
+                    + McpOptions.MAX_MESSAGE_BYTES_LIMIT + " bytes.", "For example: --max-message 16777216.");
+        }
         OutputStream protocolOut = takeStdout();
-        McpOptions options = McpOptions.defaults(VersionProvider.version());
+        McpOptions options = McpOptions.defaults(VersionProvider.version()).withMaxMessageBytes(maxMessage);
         GabyService service;
         StdioHooks hooks;
         if (server != null) {

@@ -43,4 +43,13 @@ class HelpIT {
         assertThat(r.err()).contains("--no-such-option");
         assertThat(r.out()).isEmpty();
     }
+
+    @Test
+    void aMaxMessageTooSmallForAnInitializeIsAConfigurationError() throws Exception {
+        GabysqlProcess.Result r = GabysqlProcess.gabysql(dir, Map.of(), "", "mcp", "--demo", "--data-dir",
+                dir.resolve("data").toString(), "--max-message", "100");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("CONFIG_INVALID", "--max-message must be from 1024");
+        assertThat(r.out()).isEmpty();
+    }
 }

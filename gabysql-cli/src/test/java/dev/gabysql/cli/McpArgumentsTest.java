@@ -19,6 +19,7 @@ class McpArgumentsTest {
                 List.of("--data-dir", "/srv/data", "--config", "g.toml", "--max-rows", "20", "--timeout=5",
                     "--schema-ttl", "0"),
                 List.of("--server", "http://127.0.0.1:7878", "--token", "t0k=n", "--mode", "readonly"),
+                List.of("--demo", "--max-message", "4096"),
                 List.of("--audit-log=/var/log/a.jsonl", "--demo", "--max-rows=+7"));
     }
 
@@ -38,7 +39,7 @@ class McpArgumentsTest {
         return List.of(
                 List.of("--help"), List.of("-h"), List.of("--version"), List.of("-V"),
                 List.of("--bogus"), List.of("stray"), List.of("--db"),
-                List.of("--max-rows", "many"), List.of("--timeout=1.5"),
+                List.of("--max-rows", "many"), List.of("--timeout=1.5"), List.of("--max-message", "1e6"),
                 List.of("--mode", "readonly", "--mode", "admin"), List.of("--demo", "--demo"),
                 List.of("--demo=true"), List.of("--audit-log", "--demo"),
                 List.of("--server", "http://bad host/"), List.of("--", "--demo"));
@@ -63,6 +64,7 @@ class McpArgumentsTest {
         }
         assertThat(options).extracting(OptionSpec::longestName)
                 .containsExactlyInAnyOrder("--help", "--version", "--db", "--data-dir", "--demo", "--config",
-                        "--mode", "--max-rows", "--timeout", "--schema-ttl", "--audit-log", "--server", "--token");
+                        "--mode", "--max-rows", "--timeout", "--schema-ttl", "--audit-log", "--server", "--token",
+                        "--max-message");
     }
 }

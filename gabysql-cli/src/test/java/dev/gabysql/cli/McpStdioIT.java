@@ -94,6 +94,26 @@ final class McpStdioIT {
         }
     }
 
+    @Test
+    void aMessageOverMaxMessageIsAnsweredTooLargeAndTheSessionGoesOn() throws Exception {
+        List<String> args = new ArrayList<>(demoArgs());
+        args.addAll(List.of("--max-message", "4096"));
+        try (StdioProcess p = new StdioProcess(JAR, args)) {
+            assertThat(p.response(p.request("initialize", initParams()), 60)).isNotNull();
+            p.notify("notifications/initialized");
+            long big = p.request("tools/call", Map.of("name", "gabysql_query", "arguments",
+                    Map.of("db", "demo", "sql", "SELECT '" + "x".repeat(10_000) + "' AS big")));
+            long next = p.request("tools/call", Map.of("name", "gabysql_list_databases", "arguments", Map.of()));
+            JsonNode refused = p.response(big, 60);
+            assertThat(refused).as("stderr: %s", p.stderr()).isNotNull();
+            assertThat(refused.at("/error/data/code").asText()).isEqualTo("TOO_LARGE");
+            assertThat(p.response(next, 60).at("/result/isError").asBoolean(true)).isFalse();
+            assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
+            assertFramesOnly(p);
+            assertThat(p.stderr()).contains("larger than the limit of 4096 bytes").doesNotContain("\tat ");
+        }
+    }
+
     private void rawSession(StdioProcess p, String db, String sql) throws Exception {
         long init = p.request("initialize", initParams());
         JsonNode initialized = p.response(init, 60);

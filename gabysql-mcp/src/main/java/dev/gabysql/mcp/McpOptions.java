@@ -13,8 +13,12 @@ import java.util.function.Function;
  *                     them with a progress token), then once per this interval
  * @param callerCap    the most a session may do, read from its transport context (Streamable HTTP: the bearer
  *                     token's mode); null from the function means no cap. Stdio sessions have an empty context.
+ * @param maxMessageBytes the largest stdio message (a line) read; a longer one is dropped as it comes and answered
+ *                     with TOO_LARGE ({@link TooLargeMessages}), so a runaway client cannot exhaust the heap.
+ *                     0 means {@link #DEFAULT_MAX_MESSAGE_BYTES}. Streamable HTTP has the server's body limit.
  */
-public record McpOptions(String version, Duration progressAfter, Function<McpTransportContext, Mode> callerCap) {
+public record McpOptions(String version, Duration progressAfter, Function<McpTransportContext, Mode> callerCap,
+                         int maxMessageBytes) {
     /** Where a transport puts a session's maximum {@link Mode} in its {@link McpTransportContext}. */
     public static final String CALLER_MODE_KEY = "gabysql.callerMode";
     /**
@@ -22,23 +26,37 @@ public record McpOptions(String version, Duration progressAfter, Function<McpTra
      * the Streamable HTTP server tracks {@code notifications/cancelled} itself and cancels it (issue 6).
      */
     public static final String CANCELLATION_KEY = CallTransportContext.CANCELLATION_KEY;
+    /** The default stdio message limit, 16 MiB: far above any statement an agent writes, far below the heap. */
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 << 20;
+    /** The highest limit that can be set: the largest array a JVM makes, less a little. */
+    public static final int MAX_MESSAGE_BYTES_LIMIT = Integer.MAX_VALUE - 16;
 
     public McpOptions {
         version = version == null ? "dev" : version;
         progressAfter = progressAfter == null ? Duration.ofSeconds(1) : progressAfter;
         callerCap = callerCap == null ? McpOptions::modeFromContext : callerCap;
+        if (maxMessageBytes < 0 || maxMessageBytes > MAX_MESSAGE_BYTES_LIMIT) {
+            throw new IllegalArgumentException("The message limit must be from 1 to " + MAX_MESSAGE_BYTES_LIMIT
+                    + " bytes: " + maxMessageBytes);
+        }
+        maxMessageBytes = maxMessageBytes == 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
     }
 
     public static McpOptions defaults(String version) {
-        return new McpOptions(version, null, null);
+        return new McpOptions(version, null, null, 0);
     }
 
     public McpOptions withCallerCap(Function<McpTransportContext, Mode> cap) {
-        return new McpOptions(version, progressAfter, cap);
+        return new McpOptions(version, progressAfter, cap, maxMessageBytes);
     }
 
     public McpOptions withProgressAfter(Duration after) {
-        return new McpOptions(version, after, callerCap);
+        return new McpOptions(version, after, callerCap, maxMessageBytes);
+    }
+
+    /** The same options with another stdio message limit ({@link #maxMessageBytes()}). */
+    public McpOptions withMaxMessageBytes(int bytes) {
+        return new McpOptions(version, progressAfter, callerCap, bytes);
     }
 
     /** The default: a {@link Mode} (or its label) stored under {@link #CALLER_MODE_KEY}, else no cap. */

@@ -6,21 +6,44 @@ import java.util.Arrays;
 
 /**
  * The lines of a stdio session's input, as UTF-8 bytes without their line end ({@code \n}, or {@code \r\n}).
- * Reads in blocks (the SDK's reader takes one character at a time). Not thread-safe: one thread reads at a time,
- * and a thread that hands reading over to another must do it through a happens-before edge (an executor).
+ * Reads in blocks (the SDK's reader takes one character at a time). A line longer than the limit is read on and
+ * dropped as it comes, in constant memory, and reported to a {@link TooLong} with the request id it carried: a
+ * client that sends a huge message gets an error instead of a server that runs out of memory and stops reading.
+ * Not thread-safe: one thread reads at a time, and a thread that hands reading over to another must do it through a
+ * happens-before edge (an executor).
  */
 final class StdioLines {
+    private static final int FIRST_BUFFER = 1 << 14;
+
     private final InputStream in;
-    private byte[] buffer = new byte[1 << 14];
+    private final int maxLineBytes;
+    private final TooLong tooLong;
+    private byte[] buffer;
     private int start;
     private int end;
     private boolean eof;
 
-    StdioLines(InputStream in) {
-        this.in = in;
+    /** Hears of each line longer than the limit, after it was dropped. */
+    interface TooLong {
+        /** A line of {@code bytes} bytes was dropped; {@code id} is its plain request id, or null. */
+        void dropped(long bytes, Object id);
     }
 
-    /** The next line, or null at the end of the input. A last line without a line end is still a line. */
+    /** Lines of at most {@code maxLineBytes} bytes (a line end aside); longer ones go to {@code tooLong}. */
+    StdioLines(InputStream in, int maxLineBytes, TooLong tooLong) {
+        if (maxLineBytes < 1) {
+            throw new IllegalArgumentException("The line limit must be positive: " + maxLineBytes);
+        }
+        this.in = in;
+        this.maxLineBytes = maxLineBytes;
+        this.tooLong = tooLong;
+        this.buffer = new byte[Math.min(FIRST_BUFFER, maxLineBytes + 1)];
+    }
+
+    /**
+     * The next line, or null at the end of the input. A last line without a line end is still a line. Lines over
+     * the limit are dropped (and reported) on the way.
+     */
     byte[] next() throws IOException {
         int scanned = 0; // bytes after start known to hold no line end (fill may move start)
         while (true) {
@@ -28,6 +51,11 @@ final class StdioLines {
                 if (buffer[i] == '\n') {
                     return take(i, i + 1);
                 }
+            }
+            if (end - start > maxLineBytes) {
+                dropLongLine();
+                scanned = 0;
+                continue;
             }
             if (eof) {
                 return end > start ? take(end, end) : null;
@@ -37,7 +65,42 @@ final class StdioLines {
         }
     }
 
-    /** Reads more input after what is buffered, first moving the unread part to the front or growing the buffer. */
+    /** Reads the rest of a line over the limit without keeping it, looking for its id on the way. */
+    private void dropLongLine() throws IOException {
+        JsonRpcIdScanner id = new JsonRpcIdScanner();
+        long dropped = 0;
+        while (true) {
+            int lineEnd = indexOfLineEnd();
+            int stop = lineEnd < 0 ? end : lineEnd;
+            id.feed(buffer, start, stop);
+            dropped += stop - start;
+            if (lineEnd >= 0) {
+                start = lineEnd + 1;
+                break;
+            }
+            start = 0;
+            end = 0;
+            if (eof) {
+                break;
+            }
+            fill();
+        }
+        tooLong.dropped(dropped, id.id());
+    }
+
+    private int indexOfLineEnd() {
+        for (int i = start; i < end; i++) {
+            if (buffer[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Reads more input after what is buffered, first moving the unread part to the front or growing the buffer (to
+     * one byte over the line limit at most: a longer line is dropped as it is read).
+     */
     private void fill() throws IOException {
         if (start > 0) {
             System.arraycopy(buffer, start, buffer, 0, end - start);
@@ -45,7 +108,7 @@ final class StdioLines {
             start = 0;
         }
         if (end == buffer.length) {
-            buffer = Arrays.copyOf(buffer, buffer.length * 2);
+            buffer = Arrays.copyOf(buffer, (int) Math.min(buffer.length * 2L, maxLineBytes + 1L));
         }
         int n = in.read(buffer, end, buffer.length - end);
         if (n < 0) {

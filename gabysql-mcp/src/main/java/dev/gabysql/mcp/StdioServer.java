@@ -40,9 +40,10 @@ public final class StdioServer {
     public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out,
                              StdioHooks hooks) throws InterruptedException {
         EndOfInput input = new EndOfInput(in);
-        StdioLines lines = new StdioLines(input);
         SdkOutbound outbound = new SdkOutbound();
         ProtocolOutput protocolOut = new ProtocolOutput(out, outbound);
+        StdioLines lines = new StdioLines(input, options.maxMessageBytes(),
+                new TooLargeMessages(protocolOut, options.maxMessageBytes()));
         boolean writes = service.highestMode().allowsWrites();
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
         hooks.started();

@@ -79,6 +79,11 @@ final class McpTestClient implements AutoCloseable {
         return raw(service, new StdioHooks() { });
     }
 
+    /** Starts a server without initializing, with these options. */
+    static McpTestClient raw(GabyService service, McpOptions options) throws IOException {
+        return new McpTestClient(service, options, new StdioHooks() { });
+    }
+
     /** Starts a server without initializing, with these hooks. */
     static McpTestClient raw(GabyService service, StdioHooks hooks) throws IOException {
         return new McpTestClient(service, McpOptions.defaults("test"), hooks);
