@@ -4,21 +4,35 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Predicate;
 
 /**
  * The SDK's stdin once {@link DirectToolCalls} reads the real one: the lines handed on to the SDK, each followed by
  * {@code \n}, then the end of input after {@link #close()}. Unlike a piped stream, it does not care which thread
- * adds a line (the reading role moves between threads). Thread-safe for one reading thread and any writers.
+ * adds a line (the reading role moves between threads). A line the reader may not see ({@link UnreadableMessages})
+ * is skipped when the reader comes to it. Thread-safe for one reading thread and any writers.
  */
 final class LineFeed extends InputStream {
     private static final byte[] END = new byte[0];
 
     private final BlockingQueue<byte[]> lines = new LinkedBlockingQueue<>();
+    /** Tests each line (with its line end) on the reader's thread when it comes to it; false skips it. */
+    private final Predicate<byte[]> admits;
     private byte[] current = new byte[0];
     private int position;
     private boolean ended;
     /** The reader waits for a line. */
     private volatile boolean waiting;
+
+    /** Every line is passed on. */
+    LineFeed() {
+        this(line -> true);
+    }
+
+    /** Lines {@code admits} refuses are skipped (it runs on the reader's thread, which it may answer for). */
+    LineFeed(Predicate<byte[]> admits) {
+        this.admits = admits;
+    }
 
     /** Queues one line (without its line end). */
     void add(byte[] line) {
@@ -75,7 +89,9 @@ final class LineFeed extends InputStream {
         }
         waiting = true;
         try {
-            current = lines.take();
+            do {
+                current = lines.take();
+            } while (current != END && !admits.test(current));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             current = END;

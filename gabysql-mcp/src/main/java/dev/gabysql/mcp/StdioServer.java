@@ -47,7 +47,7 @@ public final class StdioServer {
         boolean writes = service.highestMode().allowsWrites();
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
         hooks.started();
-        LineFeed sdkInput = new LineFeed();
+        LineFeed sdkInput = new LineFeed(new UnreadableMessages(protocolOut, GabyMcpServer.jsonMapper()));
         InFlightCalls calls = new InFlightCalls();
         // The direct path reads on at once (lines for the SDK wait in sdkInput until its session is built):
         // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.

@@ -2,7 +2,6 @@ package dev.gabysql.mcp;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.util.JsonBytes;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import org.slf4j.Logger;
@@ -16,10 +15,6 @@ import org.slf4j.LoggerFactory;
  */
 final class TooLargeMessages implements StdioLines.TooLong {
     private static final Logger LOG = LoggerFactory.getLogger(TooLargeMessages.class);
-    private static final byte[] ERROR = JsonBytes.ascii(",\"error\":{\"code\":");
-    private static final byte[] MESSAGE = JsonBytes.ascii(",\"message\":");
-    private static final byte[] DATA = JsonBytes.ascii(",\"data\":{\"code\":");
-    private static final byte[] HINT = JsonBytes.ascii(",\"hint\":");
 
     private final ProtocolOutput out;
     private final int limit;
@@ -37,24 +32,15 @@ final class TooLargeMessages implements StdioLines.TooLong {
             return;
         }
         try {
-            out.writeLine(reply(id, error(bytes, limit)));
+            out.writeLine(JsonRpcReply.error(id, McpSchema.ErrorCodes.INVALID_REQUEST, error(bytes, limit)));
         } catch (IOException e) {
             LOG.debug("The error for request {} was not sent: {}", id, e.toString());
         }
     }
 
-    static GabyException error(long bytes, int limit) {
+    private static GabyException error(long bytes, int limit) {
         return new GabyException(ErrorCode.TOO_LARGE, "The message (" + bytes + " bytes) is larger than the limit"
                 + " of " + limit + " bytes; it was not read.", "Send a shorter statement (load large data in"
                 + " several statements), or start gabysql mcp with a larger --max-message.");
-    }
-
-    /** The JSON-RPC error response to {@code id}, with its line end. */
-    static byte[] reply(Object id, GabyException e) {
-        JsonBytes json = JsonRpcReply.start(id, 512).raw(ERROR).number(McpSchema.ErrorCodes.INVALID_REQUEST)
-                .raw(MESSAGE).string(ToolOutcome.errorText(e))
-                .raw(DATA).string(e.code().name()).raw(MESSAGE).string(e.getMessage()).raw(HINT).string(e.hint())
-                .raw('}').raw('}').raw('}').raw('\n');
-        return json.toBytes();
     }
 }
