@@ -90,6 +90,42 @@ class LauncherIT {
     }
 
     @Test
+    @Timeout(60)
+    void takesOverTheBuildLockOfABuilderThatIsGone() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path lock = Files.createDirectories(repo.resolve(".gabysql-build.lock"));
+        Files.writeString(lock.resolve("pid"), gone.pid() + "\n");
+        GabysqlProcess.Result r = launch("--version"); // waited 600 s on such a lock before
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("taking over");
+        assertThat(Files.readAllLines(builds)).hasSize(1);
+        assertThat(lock).doesNotExist();
+    }
+
+    @Test
+    @Timeout(60)
+    void waitsForTheBuildLockWhileItsBuilderRuns() throws Exception {
+        Path lock = Files.createDirectories(repo.resolve(".gabysql-build.lock"));
+        Files.writeString(lock.resolve("pid"), ProcessHandle.current().pid() + "\n");
+        java.util.concurrent.CompletableFuture<GabysqlProcess.Result> r =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return launch("--version");
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+        Thread.sleep(2_500);
+        assertThat(r).isNotDone();
+        assertThat(builds).doesNotExist();
+        Files.delete(lock.resolve("pid"));
+        Files.delete(lock); // the builder finished
+        assertThat(r.get(30, TimeUnit.SECONDS).exit()).isZero();
+        assertThat(Files.readAllLines(builds)).hasSize(1);
+    }
+
+    @Test
     void exitCodesPassThrough() throws Exception {
         launch("--version");
         assertThat(launch("sql", "--demo", "-c", "SELECT nope FROM nothing").exit()).isEqualTo(1);
