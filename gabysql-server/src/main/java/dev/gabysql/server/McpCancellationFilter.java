@@ -1,6 +1,8 @@
 package dev.gabysql.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.service.Cancellation;
 import dev.gabysql.core.util.Json;
 import jakarta.servlet.FilterChain;
@@ -13,13 +15,14 @@ import java.io.IOException;
 /**
  * Gives each MCP {@code tools/call} posted to {@code /mcp} its own {@link Cancellation} (handed to the tool through
  * the transport context, see {@link McpEndpoint}) and applies {@code notifications/cancelled} to it: the running
- * statement is cancelled, as on stdio. Reads the posted message first (bounded by the body limit) and passes it
- * on unchanged. Thread-safe.
+ * statement is cancelled, as on stdio. Reads the posted message first (bounded by the body limit), answers one that
+ * is JSON but not an object itself (see {@link #notAMessage}), and passes the others on unchanged. Thread-safe.
  */
 final class McpCancellationFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
     static final String CANCELLATION = "dev.gabysql.server.mcpCancellation";
     private static final String SESSION_HEADER = "Mcp-Session-Id";
+    private static final int INVALID_REQUEST = -32600;
 
     private final transient McpCalls calls;
     private final long maxBodyBytes;
@@ -42,6 +45,10 @@ final class McpCancellationFilter extends HttpFilter {
             return;
         }
         JsonNode message = parse(cached.body());
+        if (!message.isMissingNode() && !message.isObject()) {
+            notAMessage(resp);
+            return;
+        }
         String method = message.path("method").asText("");
         String session = req.getHeader(SESSION_HEADER);
         if ("notifications/cancelled".equals(method)) {
@@ -59,6 +66,20 @@ final class McpCancellationFilter extends HttpFilter {
         } finally {
             calls.end(key, cancellation);
         }
+    }
+
+    /**
+     * JSON that is not an object ({@code null}, a batch, a string) is no MCP message: answered here, because the SDK
+     * (2.1.0) answers {@code null} with a 500 naming a Java null pointer, and the others with Java type names.
+     */
+    private static void notAMessage(HttpServletResponse resp) throws IOException {
+        ObjectNode body = Json.MAPPER.createObjectNode().put("jsonrpc", "2.0").putNull("id");
+        ObjectNode error = body.putObject("error").put("code", INVALID_REQUEST)
+                .put("message", "The message is not a JSON-RPC request, notification or response.");
+        error.putObject("data").put("code", ErrorCode.BAD_REQUEST.name()).put("message", error.get("message").asText())
+                .put("hint", "Post one JSON object per request, e.g. {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"};"
+                        + " batches are not part of MCP.");
+        Responses.json(resp, HttpServletResponse.SC_BAD_REQUEST, body);
     }
 
     private static JsonNode parse(byte[] body) {

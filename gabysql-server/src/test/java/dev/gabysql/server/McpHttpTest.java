@@ -115,6 +115,25 @@ class McpHttpTest {
     }
 
     @Test
+    void messagesThatAreNoJsonRpcObjectGetAPlainErrorAndTheSessionGoesOn() {
+        String[] auth = {"Authorization", "Bearer " + WRITER, "Accept", "application/json, text/event-stream"};
+        Reply init = Http.post(base, "/mcp", initialize(), auth);
+        String[] inSession = {auth[0], auth[1], auth[2], auth[3], "Mcp-Session-Id", init.header("Mcp-Session-Id")};
+        Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", inSession);
+        for (String body : new String[] {"null", "\"text\"", "42", "[{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}]",
+                "{\"jsonrpc\":\"2.0\",\"id\":4}"}) {
+            Reply r = Http.post(base, "/mcp", body, inSession);
+            assertThat(r.status()).as(body).isBetween(400, 499);
+            assertThat(r.json().at("/error/code").asInt()).as(body).isEqualTo(-32600);
+            assertThat(r.body()).as(body).doesNotContain("java.", "Cannot invoke", "HashMap", "JsonToken",
+                    "Exception");
+        }
+        Reply ping = Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}", inSession);
+        assertThat(ping.status()).isEqualTo(200);
+        assertThat(ping.body()).contains("\"id\":5");
+    }
+
+    @Test
     void notificationsCancelledCancelsTheRunningStatement() throws Exception {
         String[] auth = {"Authorization", "Bearer " + WRITER, "Accept", "application/json, text/event-stream"};
         Reply init = Http.post(base, "/mcp", initialize(), auth);
