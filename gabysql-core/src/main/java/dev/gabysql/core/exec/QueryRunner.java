@@ -49,6 +49,8 @@ public final class QueryRunner {
             return result;
         } catch (SQLException e) {
             throw fail(what, e, running, cancellation);
+        } catch (OutOfMemoryError e) {
+            throw valueTooLarge(what, s);
         } finally {
             if (ps != null) {
                 s.release(sql, ps, reusable);
@@ -83,7 +85,18 @@ public final class QueryRunner {
             }
         } catch (SQLException e) {
             throw fail(what, e, running, cancellation);
+        } catch (OutOfMemoryError e) {
+            throw valueTooLarge(what, s);
         }
+    }
+
+    /**
+     * A driver ran out of memory reading one value (they read values whole): what it allocated is garbage now, but
+     * its connection may be partway through a message, so the session is not reused.
+     */
+    private static GabyException valueTooLarge(String what, Session s) {
+        s.markBroken();
+        return SqlErrors.valueTooLarge(what, null);
     }
 
     private static GabyException fail(String what, SQLException e, Running running, Cancellation cancellation) {

@@ -41,7 +41,22 @@ public final class SqlErrors {
             return new GabyException(ErrorCode.READ_ONLY, what + ": the database refused a write on a read-only"
                     + " connection (" + msg + ").", null, state, null); // SQLITE_READONLY
         }
+        if ("53200".equals(state) // pgJDBC: "Ran out of memory retrieving query results."
+                || state == null && "out of memory".equalsIgnoreCase(msg)) { // the SQLite driver's array failed
+            return valueTooLarge(what, state);
+        }
         return new GabyException(ErrorCode.SQL_ERROR, what + ": " + msg, null, state, null);
+    }
+
+    /**
+     * A value of the result did not fit in memory (the drivers read each value whole, however little of it gabysql
+     * keeps): the statement is fine, the value is too big to fetch. Also for an {@link OutOfMemoryError} met while
+     * reading rows.
+     */
+    public static GabyException valueTooLarge(String what, String sqlState) {
+        return new GabyException(ErrorCode.VALUE_TOO_LARGE, what + ": a value in the result is too large to read into"
+                + " memory.", "Read a part of it instead, e.g. substr(col, 1, 2000) or length(col) in place of col,"
+                + " or leave the column out.", sqlState, null);
     }
 
     private static String firstLine(String message) {

@@ -1,0 +1,35 @@
+package dev.gabysql.core.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import java.sql.SQLException;
+import org.junit.jupiter.api.Test;
+
+/** Driver errors as gabysql's codes: out of memory (the SQL was fine) is VALUE_TOO_LARGE, with a way out. */
+final class SqlErrorsTest {
+
+    @Test
+    void theDriversOutOfMemoryErrorsAreTooLargeValues() {
+        GabyException pg = SqlErrors.translate("Query on `db`",
+                new SQLException("Ran out of memory retrieving query results.", "53200"), false, false);
+        GabyException sqlite = SqlErrors.translate("Query on `db`", new SQLException("Out of memory"), false, false);
+        for (GabyException e : new GabyException[] {pg, sqlite}) {
+            assertThat(e.code()).isEqualTo(ErrorCode.VALUE_TOO_LARGE);
+            assertThat(e.getMessage()).isEqualTo("Query on `db`: a value in the result is too large to read into"
+                    + " memory.");
+            assertThat(e.hint()).contains("substr(col, 1, 2000)", "length(col)");
+        }
+        assertThat(pg.sqlState()).isEqualTo("53200");
+    }
+
+    @Test
+    void otherErrorsStaySqlErrors() {
+        GabyException e = SqlErrors.translate("Query on `db`",
+                new SQLException("ERROR: column \"nope\" does not exist", "42703"), false, false);
+        assertThat(e.code()).isEqualTo(ErrorCode.SQL_ERROR);
+        assertThat(SqlErrors.translate("Query", new SQLException("out of memory in a function", "XX000"), false,
+                false).code()).isEqualTo(ErrorCode.SQL_ERROR);
+    }
+}
