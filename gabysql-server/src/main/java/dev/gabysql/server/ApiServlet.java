@@ -11,8 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The JSON API: routes a request to its endpoint under the request deadline, writes the answer, and turns every
- * failure into the error envelope. An unexpected exception is logged here with its stack trace (the server log
+ * The JSON API: routes a request to its endpoint under the request deadline, cancelled if its client goes away
+ * ({@link ClientWatch}), writes the answer, and turns every failure into the error envelope. An unexpected exception is logged here with its stack trace (the server log
  * is for operators) and answered with a plain INTERNAL error (the response is for callers). Thread-safe.
  */
 final class ApiServlet extends HttpServlet {
@@ -22,12 +22,14 @@ final class ApiServlet extends HttpServlet {
     private final transient Router router;
     private final transient Deadlines deadlines;
     private final transient RunningCalls calls;
+    private final transient ClientWatch clients;
     private final long maxBodyBytes;
 
-    ApiServlet(Router router, Deadlines deadlines, RunningCalls calls, long maxBodyBytes) {
+    ApiServlet(Router router, Deadlines deadlines, RunningCalls calls, ClientWatch clients, long maxBodyBytes) {
         this.router = router;
         this.deadlines = deadlines;
         this.calls = calls;
+        this.clients = clients;
         this.maxBodyBytes = maxBodyBytes;
     }
 
@@ -40,7 +42,11 @@ final class ApiServlet extends HttpServlet {
                 throw unrouted(req.getMethod(), path, resp);
             }
             ApiCall call = new ApiCall(req, match.vars(), maxBodyBytes);
-            Responses.json(resp, 200, run(call, match.endpoint()));
+            Object answer;
+            try (ClientWatch.Watch watch = clients.watch(req, resp, call.context().cancellation())) {
+                answer = run(call, match.endpoint());
+            }
+            Responses.json(resp, 200, answer);
         } catch (GabyException e) {
             Responses.error(resp, e);
         } catch (RuntimeException e) {
@@ -48,6 +54,13 @@ final class ApiServlet extends HttpServlet {
             Responses.error(resp, new GabyException(ErrorCode.INTERNAL, "Unexpected failure serving "
                     + req.getMethod() + " " + path + "."));
         }
+    }
+
+    /** The server stops: so does the watch of clients. */
+    @Override
+    public void destroy() {
+        clients.close();
+        super.destroy();
     }
 
     /** Runs the endpoint under the request deadline, cancellable by its id when the caller gave one. */

@@ -173,7 +173,7 @@ public final class GabyServer implements AutoCloseable {
         context.addServlet(mcpHolder, McpEndpoint.PATH);
         RunningCalls calls = new RunningCalls();
         context.addServlet(new ServletHolder("api", new ApiServlet(Routes.of(service, calls), deadlines, calls,
-                options.maxBodyBytes())), "/");
+                new ClientWatch(), options.maxBodyBytes())), "/");
         return context;
     }
 
