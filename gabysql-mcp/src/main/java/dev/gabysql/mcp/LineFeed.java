@@ -68,6 +68,18 @@ final class LineFeed extends InputStream {
         return n;
     }
 
+    private byte[] take() {
+        waiting = true;
+        try {
+            return lines.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return END;
+        } finally {
+            waiting = false;
+        }
+    }
+
     @Override
     public int available() {
         return current.length - position;
@@ -82,22 +94,17 @@ final class LineFeed extends InputStream {
         return Polls.until(() -> waiting && lines.isEmpty(), timeout);
     }
 
-    /** Waits for the next line; false at the end. An interrupted wait ends the input. */
+    /**
+     * Waits for the next line the reader may see; false at the end. An interrupted wait ends the input. A line
+     * being tested is not waited for: {@link #awaitTaken} does not take it for handled before the test's answer.
+     */
     private boolean advance() {
         if (ended) {
             return false;
         }
-        waiting = true;
-        try {
-            do {
-                current = lines.take();
-            } while (current != END && !admits.test(current));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            current = END;
-        } finally {
-            waiting = false;
-        }
+        do {
+            current = take();
+        } while (current != END && !admits.test(current));
         position = 0;
         ended = current == END;
         return !ended;
