@@ -7,7 +7,6 @@ import dev.gabysql.core.service.CallContext;
 import dev.gabysql.core.service.GabyService;
 import dev.gabysql.core.service.QueryResult;
 import java.io.PrintWriter;
-import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -30,7 +29,7 @@ final class ScriptRunner {
         this.confirmer = confirmer;
     }
 
-    int runAll(List<String> statements, boolean continueOnError) {
+    int runAll(Iterable<String> statements, boolean continueOnError) {
         int exit = 0;
         for (String sql : statements) {
             if (!runOne(sql)) {

@@ -40,6 +40,41 @@ public final class ScriptSplitter {
     }
 
     /**
+     * The statements that {@code text} completes (each ended by a semicolon outside quotes, dollar quotes and
+     * comments, as {@link #split} gives them) and where the unfinished rest begins: the part of a script read so far
+     * that can run before the rest is read ({@link ScriptStatements}). A quote or comment still open ends the scan.
+     */
+    static Complete complete(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        int rest = 0;
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            int end = quotedEnd(text, i);
+            if (end < 0 || end == n && isComment(text, i)) { // open, or a line comment whose line end is not read
+                break;
+            }
+            if (end != i) {
+                cur.append(text, i, end);
+                i = end;
+            } else if (text.charAt(i) == ';') {
+                add(out, cur);
+                i++;
+                rest = i;
+            } else {
+                cur.append(text.charAt(i));
+                i++;
+            }
+        }
+        return new Complete(out, rest);
+    }
+
+    /** Statements a script's text completes, and the index of the text's unfinished rest. */
+    record Complete(List<String> statements, int rest) {
+    }
+
+    /**
      * Whether a buffer ends with a complete statement: its last significant character (outside quotes and
      * comments) is a semicolon, or it holds nothing but blanks and comments. An open quote or comment means the
      * statement goes on.

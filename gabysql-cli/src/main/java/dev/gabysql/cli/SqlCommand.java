@@ -8,7 +8,7 @@ import dev.gabysql.core.service.CallContext;
 import dev.gabysql.core.service.DatabaseInfo;
 import dev.gabysql.core.service.GabyService;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -82,8 +82,8 @@ final class SqlCommand implements Callable<Integer> {
             ScriptRunner runner = new ScriptRunner(service, target, fmt, spec.commandLine(),
                     new ScriptConfirmer(yes, allowFullTable, interactive ? System.console() : null,
                             spec.commandLine().getOut()));
-            List<String> statements = commands != null && !commands.isEmpty() ? commands
-                    : ScriptSplitter.split(read(System.in));
+            Iterable<String> statements = commands != null && !commands.isEmpty() ? commands
+                    : new ScriptStatements(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             return runner.runAll(statements, continueOnError);
         }
     }
@@ -112,9 +112,5 @@ final class SqlCommand implements Callable<Integer> {
         if (System.getProperty(POOL_LOG_LEVEL) == null) {
             System.setProperty(POOL_LOG_LEVEL, "warn");
         }
-    }
-
-    private static String read(InputStream in) throws IOException {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
 }

@@ -101,6 +101,26 @@ class ScriptModeIT {
         assertThat(r.out() + r.err()).doesNotContain("hunter2-secret");
     }
 
+    /**
+     * A script larger than the heap runs, statement by statement, as it is read. (Read whole first, it ended in an
+     * OutOfMemoryError and a stack trace before its first statement.)
+     */
+    @Test
+    void aScriptLargerThanTheHeapRunsAsItIsRead() throws Exception {
+        String value = "v".repeat(30_000);
+        StringBuilder script = new StringBuilder();
+        for (int i = 1; i <= 1_500; i++) { // 45 MB of script for a 32 MiB heap
+            script.append("SELECT ").append(i).append(" AS n, length('").append(value).append("') AS len;\n");
+        }
+        java.util.List<String> cmd = new java.util.ArrayList<>(GabysqlProcess.java(dir, "sql", "--db", "shop=" + file,
+                "--audit-log", "none", "--format", "csv"));
+        cmd.add(1, "-Xmx32m");
+        GabysqlProcess.Result r = GabysqlProcess.run(dir, Map.of(), script.toString(), cmd);
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).doesNotContain("\tat ", "OutOfMemoryError");
+        assertThat(r.out()).contains("1500,30000");
+    }
+
     private GabysqlProcess.Result sql(String script, String... args) throws Exception {
         String[] all = new String[args.length + 1];
         all[0] = "sql";
