@@ -27,6 +27,8 @@ public enum ErrorCode {
     DATA_CHANGED(409, 1, "The data changed since the preview; preview again and review the new result."),
     // the database
     SQL_ERROR(400, 1, "Fix the SQL; the database's message says what it did not accept."),
+    LOCKED(423, 1, "Another session holds a lock this statement needs (a write or a schema change under way);"
+            + " retry once it has ended."),
     VALUE_TOO_LARGE(422, 1, "Read a part of the value (substr, length) or leave the column out."),
     TIMEOUT(504, 1, "Narrow the query (WHERE, LIMIT, an index) or ask for a longer statement timeout."),
     CANCELLED(499, 1, "The call was cancelled by the client."),

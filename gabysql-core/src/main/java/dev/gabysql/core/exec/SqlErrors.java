@@ -41,11 +41,26 @@ public final class SqlErrors {
             return new GabyException(ErrorCode.READ_ONLY, what + ": the database refused a write on a read-only"
                     + " connection (" + msg + ").", null, state, null); // SQLITE_READONLY
         }
+        if (isLockConflict(state, e.getErrorCode(), msg)) {
+            return new GabyException(ErrorCode.LOCKED, what + ": another session holds a lock it needs (" + msg
+                    + ").", null, state, null);
+        }
         if ("53200".equals(state) // pgJDBC: "Ran out of memory retrieving query results."
                 || state == null && "out of memory".equalsIgnoreCase(msg)) { // the SQLite driver's array failed
             return valueTooLarge(what, state);
         }
         return new GabyException(ErrorCode.SQL_ERROR, what + ": " + msg, null, state, null);
+    }
+
+    /**
+     * A lock held by another session stopped the statement, and the statement itself was fine: PostgreSQL's
+     * lock_timeout (55P03), a deadlock (40P01; MariaDB 1213, 40001) or a serialization failure (40001), MariaDB's
+     * lock wait timeout (1205), SQLite's busy or locked database (after its busy timeout).
+     */
+    private static boolean isLockConflict(String state, int errorCode, String msg) {
+        return "55P03".equals(state) || "40P01".equals(state) || "40001".equals(state)
+                || errorCode == 1205 && state != null && state.startsWith("HY") // MariaDB/MySQL
+                || msg != null && (msg.startsWith("[SQLITE_BUSY") || msg.startsWith("[SQLITE_LOCKED"));
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.sql.SQLException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Driver errors as gabysql's codes: out of memory (the SQL was fine) is VALUE_TOO_LARGE, with a way out. */
@@ -31,5 +32,26 @@ final class SqlErrorsTest {
         assertThat(e.code()).isEqualTo(ErrorCode.SQL_ERROR);
         assertThat(SqlErrors.translate("Query", new SQLException("out of memory in a function", "XX000"), false,
                 false).code()).isEqualTo(ErrorCode.SQL_ERROR);
+    }
+
+    @Test
+    void aLockHeldElsewhereIsLockedNotBadSql() {
+        List<SQLException> locks = List.of(
+                new SQLException("ERROR: canceling statement due to lock timeout", "55P03"),
+                new SQLException("ERROR: deadlock detected", "40P01"),
+                new SQLException("ERROR: could not serialize access due to concurrent update", "40001"),
+                new SQLException("Lock wait timeout exceeded; try restarting transaction", "HY000", 1205),
+                new SQLException("[SQLITE_BUSY] The database file is locked (database is locked)"),
+                new SQLException("[SQLITE_LOCKED] A table in the database is locked (database table is locked)"));
+        for (SQLException e : locks) {
+            GabyException g = SqlErrors.translate("Query on `db`", e, false, false);
+            assertThat(g.code()).as(e.getMessage()).isEqualTo(ErrorCode.LOCKED);
+            assertThat(g.getMessage()).contains("another session holds a lock", e.getMessage());
+            assertThat(g.hint()).contains("retry");
+        }
+        assertThat(SqlErrors.translate("Query", new SQLException("canceling statement due to statement timeout",
+                "57014"), false, false).code()).isEqualTo(ErrorCode.TIMEOUT);
+        assertThat(SqlErrors.translate("Query", new SQLException("Unknown column", "42S22", 1054), false, false)
+                .code()).isEqualTo(ErrorCode.SQL_ERROR);
     }
 }

@@ -16,6 +16,19 @@ class PostgresServiceContractTest extends ServiceContractTest {
     }
 
     @Override
+    protected AutoCloseable lockItems(String url) throws Exception {
+        java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+        c.setAutoCommit(false);
+        try (java.sql.Statement st = c.createStatement()) {
+            st.execute("LOCK TABLE items IN ACCESS EXCLUSIVE MODE");
+        }
+        return () -> {
+            c.rollback();
+            c.close();
+        };
+    }
+
+    @Override
     protected String dialectId() {
         return "postgresql";
     }

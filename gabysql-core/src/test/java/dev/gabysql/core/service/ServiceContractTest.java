@@ -35,6 +35,12 @@ abstract class ServiceContractTest {
 
     protected abstract String dialectId();
 
+    /**
+     * Another session, on its own connection, holding a lock that keeps reads of {@code items} waiting (a schema
+     * change or a write under way) until the returned handle is closed.
+     */
+    protected abstract AutoCloseable lockItems(String url) throws Exception;
+
     @BeforeEach
     void open() {
         service = serviceFor(Mode.READONLY, Duration.ofSeconds(30));
@@ -147,6 +153,25 @@ abstract class ServiceContractTest {
             assertThatThrownBy(() -> quick.query(ctx, QueryRequest.of(DB, slowQuery(20))))
                     .isInstanceOfSatisfying(GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT));
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+            assertThat(quick.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM items")).rows().get(0).get(0))
+                    .isEqualTo(50L);
+        }
+    }
+
+    /**
+     * A read kept waiting by another session's lock is LOCKED ("retry once it has ended"), not SQL_ERROR ("fix the
+     * SQL") nor TIMEOUT ("narrow the query"): the lock wait ends before the statement timeout. Then it reads again.
+     */
+    @Test
+    void aReadKeptWaitingByAnotherSessionsLockIsLocked() throws Exception {
+        try (LocalGabyService quick = serviceFor(Mode.READONLY, Duration.ofSeconds(4))) {
+            try (AutoCloseable lock = lockItems(fixtureUrl())) {
+                assertThatThrownBy(() -> quick.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM items")))
+                        .isInstanceOfSatisfying(GabyException.class, e -> {
+                            assertThat(e.code()).isEqualTo(ErrorCode.LOCKED);
+                            assertThat(e.hint()).contains("retry");
+                        });
+            }
             assertThat(quick.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM items")).rows().get(0).get(0))
                     .isEqualTo(50L);
         }

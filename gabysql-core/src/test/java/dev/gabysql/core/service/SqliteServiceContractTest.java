@@ -31,6 +31,20 @@ class SqliteServiceContractTest extends ServiceContractTest {
     }
 
     @Override
+    protected AutoCloseable lockItems(String url) throws Exception {
+        java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+        try (java.sql.Statement st = c.createStatement()) {
+            st.execute("BEGIN EXCLUSIVE"); // a rollback journal: readers wait for the writer's commit
+        }
+        return () -> {
+            try (java.sql.Statement st = c.createStatement()) {
+                st.execute("ROLLBACK");
+            }
+            c.close();
+        };
+    }
+
+    @Override
     protected String dialectId() {
         return "sqlite";
     }

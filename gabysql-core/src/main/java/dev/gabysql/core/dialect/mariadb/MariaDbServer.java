@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
  */
 final class MariaDbServer {
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
-    /** Row-lock and metadata-lock waits end well before a long statement timeout (cf. PostgreSQL's lock_timeout). */
+    /**
+     * Row-lock and metadata-lock waits end at half the statement timeout, at most this (cf. PostgreSQL's
+     * lock_timeout): a lock wait is then reported as one (LOCKED), not as a slow statement (TIMEOUT).
+     */
     private static final long MAX_LOCK_WAIT_SECONDS = 10;
 
     private final boolean mariaDb;
@@ -55,7 +58,7 @@ final class MariaDbServer {
      */
     String sessionSetup(boolean readOnly, Duration timeout) {
         long ms = Math.max(1, timeout.toMillis());
-        long lockWait = Math.max(1, Math.min(MAX_LOCK_WAIT_SECONDS, (ms + 999) / 1000));
+        long lockWait = Math.max(1, Math.min(MAX_LOCK_WAIT_SECONDS, ms / 2 / 1000)); // before the time limit
         return "SET SESSION " + readOnlyVariable() + " = " + (readOnly ? 1 : 0)
                 + ", SESSION " + timeLimit(ms)
                 + ", SESSION innodb_lock_wait_timeout = " + lockWait

@@ -110,8 +110,12 @@ final class PostgresConnectionSource implements ConnectionSource {
         }
     }
 
-    private static long lockTimeoutMs(long statementTimeoutMs) {
-        return Math.min(statementTimeoutMs, 10_000);
+    /**
+     * Half the statement timeout, at most 10 s: a read kept waiting by another session's lock ends as a lock wait
+     * (LOCKED: retry later) before the statement timeout would end it as a slow query (TIMEOUT: narrow it).
+     */
+    static long lockTimeoutMs(long statementTimeoutMs) {
+        return Math.max(1, Math.min(statementTimeoutMs / 2, 10_000));
     }
 
     private static long idleTimeoutMs(long statementTimeoutMs) {

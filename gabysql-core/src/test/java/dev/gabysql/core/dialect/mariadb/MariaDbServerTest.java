@@ -24,7 +24,7 @@ class MariaDbServerTest {
     void mariaDbLimitsEveryStatementWithMaxStatementTime() {
         assertThat(MARIADB_10.sessionSetup(true, Duration.ofMillis(1500)))
                 .isEqualTo("SET SESSION tx_read_only = 1, SESSION max_statement_time = 1.500,"
-                        + " SESSION innodb_lock_wait_timeout = 2, SESSION lock_wait_timeout = 2, SESSION autocommit = 0");
+                        + " SESSION innodb_lock_wait_timeout = 1, SESSION lock_wait_timeout = 1, SESSION autocommit = 0");
         assertThat(MARIADB_11.sessionSetup(false, Duration.ofSeconds(30)))
                 .startsWith("SET SESSION transaction_read_only = 0, SESSION max_statement_time = 30.000,")
                 .contains("innodb_lock_wait_timeout = 10");
