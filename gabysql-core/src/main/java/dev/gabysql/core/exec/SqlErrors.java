@@ -37,6 +37,9 @@ public final class SqlErrors {
         if (state != null && state.startsWith("08")) { // class 08: connection exception
             return new GabyException(ErrorCode.DATABASE_UNAVAILABLE, what + ": " + msg, null, state, null);
         }
+        if (isWalWithoutItsFiles(msg)) {
+            return walNotReadable(what, msg, state);
+        }
         if (msg != null && msg.toLowerCase(Locale.ROOT).contains("attempt to write a readonly database")) {
             return new GabyException(ErrorCode.READ_ONLY, what + ": the database refused a write on a read-only"
                     + " connection (" + msg + ").", null, state, null); // SQLITE_READONLY
@@ -50,6 +53,24 @@ public final class SqlErrors {
             return valueTooLarge(what, state);
         }
         return new GabyException(ErrorCode.SQL_ERROR, what + ": " + msg, null, state, null);
+    }
+
+    /** SQLite may not create a WAL database's -shm and -wal files, which even a read needs. */
+    private static boolean isWalWithoutItsFiles(String msg) {
+        return msg != null && (msg.startsWith("[SQLITE_READONLY_DIRECTORY]")
+                || msg.startsWith("[SQLITE_READONLY_CANTINIT]"));
+    }
+
+    /**
+     * Not a write refused (the SQLite driver's text says "attempt to write a readonly database"): a read of a WAL
+     * database in a directory this process may not write, which no mode would help.
+     */
+    private static GabyException walNotReadable(String what, String msg, String state) {
+        return new GabyException(ErrorCode.DATABASE_UNAVAILABLE, what + ": SQLite cannot read this WAL-mode database"
+                + " here: a reader must create its -shm and -wal files beside it, and this process may not write that"
+                + " directory (" + msg + ").", "Let this user write the database's directory, or have its owner"
+                + " leave WAL mode (PRAGMA journal_mode=DELETE); if nothing writes it (a read-only mount), open it"
+                + " immutable: --db 'NAME=jdbc:sqlite:file:/path/to/file.db?immutable=1'.", state, null);
     }
 
     /**

@@ -54,4 +54,18 @@ final class SqlErrorsTest {
         assertThat(SqlErrors.translate("Query", new SQLException("Unknown column", "42S22", 1054), false, false)
                 .code()).isEqualTo(ErrorCode.SQL_ERROR);
     }
+
+    /** Seen as a user without write access to the directory of a WAL database (root cannot be kept out). */
+    @Test
+    void aWalDatabaseInADirectoryItMayNotWriteIsUnreadableNotReadOnly() {
+        GabyException e = SqlErrors.translate("Query on `w`", new SQLException("[SQLITE_READONLY_DIRECTORY] Process"
+                + " does not have permission to create a journal file in the same directory as the database and the"
+                + " creation of a journal file is a prerequisite for writing (attempt to write a readonly database)"),
+                false, false);
+        assertThat(e.code()).isEqualTo(ErrorCode.DATABASE_UNAVAILABLE);
+        assertThat(e.getMessage()).contains("WAL-mode", "directory");
+        assertThat(e.hint()).contains("journal_mode=DELETE", "immutable=1").doesNotContain("--mode");
+        assertThat(SqlErrors.translate("Query", new SQLException("[SQLITE_READONLY] attempt to write a readonly"
+                + " database"), false, false).code()).isEqualTo(ErrorCode.READ_ONLY);
+    }
 }
