@@ -27,18 +27,25 @@ import org.sqlite.SQLiteOpenMode;
  */
 final class SqliteConnectionSource implements ConnectionSource {
     private static final int MAX_IDLE_READERS = 4;
-    private static final int BUSY_TIMEOUT_MS = 5_000;
+    private static final int MAX_BUSY_TIMEOUT_MS = 5_000;
 
     private final DatabaseConfig db;
     private final String url;
     private final Path file;
+    /**
+     * How long a statement waits for another connection's lock: half the database's statement timeout, at most
+     * 5 s, so that a lock wait ends as one (LOCKED) before the statement timeout (SQLite's busy wait does not
+     * heed an interrupt), as PostgreSQL's lock_timeout and MariaDB's lock waits do.
+     */
+    private final int busyTimeoutMs;
     private final Deque<Reader> idleReaders = new ConcurrentLinkedDeque<>();
     private final ReentrantLock writerLock = new ReentrantLock();
 
-    SqliteConnectionSource(DatabaseConfig db) {
+    SqliteConnectionSource(DatabaseConfig db, Limits limits) {
         this.db = db;
         this.url = db.url();
         this.file = fileOf(url);
+        this.busyTimeoutMs = (int) Math.max(1, Math.min(MAX_BUSY_TIMEOUT_MS, limits.statementTimeout().toMillis() / 2));
     }
 
     @Override
@@ -84,7 +91,7 @@ final class SqliteConnectionSource implements ConnectionSource {
         try {
             SQLiteConfig config = new SQLiteConfig();
             config.enableLoadExtension(false);
-            config.setBusyTimeout(BUSY_TIMEOUT_MS);
+            config.setBusyTimeout(busyTimeoutMs);
             config.setPragma(SQLiteConfig.Pragma.LIMIT_ATTACHED, "0");
             config.enforceForeignKeys(true);
             config.setGetGeneratedKeys(false); // never read: spares the driver a regex over every statement run

@@ -35,7 +35,7 @@ public final class SqliteDialect implements Dialect {
 
     @Override
     public ConnectionSource connect(DatabaseConfig db, Limits limits) {
-        return new SqliteConnectionSource(db);
+        return new SqliteConnectionSource(db, limits);
     }
 
     @Override
