@@ -3,46 +3,25 @@ package dev.gabysql.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.service.GabyService;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The stdio server ends promptly when the client closes stdin — also with a request that came before
  * {@code notifications/initialized} (SDK gotcha 2), with a call still running, or after a garbage line — and its
  * stdout carries JSON-RPC frames only.
  */
-final class StdioLifecycleTest {
+final class StdioLifecycleTest extends ShopServiceFixture {
     private static final Duration PROMPTLY = Duration.ofSeconds(2);
     private static final String FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
             + " SELECT count(*) FROM c";
     /** A query that takes SQLite a few tenths of a second. */
     private static final String COUNT_TO_300K = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c"
             + " WHERE x < 300000) SELECT count(*) FROM c";
-
-    @TempDir
-    Path dir;
-
-    GabyService service;
-
-    @BeforeEach
-    void open() {
-        service = Shop.service(Mode.READONLY, Shop.sqlite(dir));
-    }
-
-    @AfterEach
-    void close() {
-        service.close();
-    }
 
     @Test
     void endsWhenStdinClosesAfterASession() throws Exception {

@@ -3,39 +3,18 @@ package dev.gabysql.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.service.GabyService;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A stdio message over the limit is dropped unread and answered TOO_LARGE under its own id, and the session goes
  * on: the next requests are read and answered. (Before, a message larger than the heap ended the reading thread
  * with an OutOfMemoryError: the server stopped reading and the client hung.)
  */
-final class TooLargeMessagesTest {
+final class TooLargeMessagesTest extends ShopServiceFixture {
     private static final int LIMIT = 4096;
-
-    @TempDir
-    Path dir;
-
-    GabyService service;
-
-    @BeforeEach
-    void open() {
-        service = Shop.service(Mode.READONLY, Shop.sqlite(dir));
-    }
-
-    @AfterEach
-    void close() {
-        service.close();
-    }
 
     @Test
     void aCallOverTheLimitIsAnsweredTooLargeAndTheNextOneRuns() throws Exception {

@@ -3,40 +3,19 @@ package dev.gabysql.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.service.GabyService;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A line the MCP SDK cannot read is answered with a JSON-RPC error and the session goes on. Before, the SDK's
  * transport ended its session at the first such line: every later ping, resource read, prompt or call with a
  * progress token went unanswered (only the direct tool calls still were).
  */
-final class UnreadableMessagesTest {
+final class UnreadableMessagesTest extends ShopServiceFixture {
     private static final Duration WAIT = Duration.ofSeconds(10);
-
-    @TempDir
-    Path dir;
-
-    GabyService service;
-
-    @BeforeEach
-    void open() {
-        service = Shop.service(Mode.READONLY, Shop.sqlite(dir));
-    }
-
-    @AfterEach
-    void close() {
-        service.close();
-    }
 
     @Test
     void afterAGarbageLineTheSdkStillAnswers() throws Exception {

@@ -1,0 +1,26 @@
+package dev.gabysql.mcp;
+
+import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.service.GabyService;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/** For tests that serve a readonly service over a fresh sample shop ({@link Shop}, a SQLite file) in each test. */
+abstract class ShopServiceFixture {
+    @TempDir
+    Path dir;
+
+    GabyService service;
+
+    @BeforeEach
+    void openShop() {
+        service = Shop.service(Mode.READONLY, Shop.sqlite(dir));
+    }
+
+    @AfterEach
+    void closeShop() {
+        service.close();
+    }
+}
