@@ -50,8 +50,14 @@ final class ClientWatch implements AutoCloseable {
         return w;
     }
 
-    /** The non-blocking socket of the request's connection, or null (another transport, a test's mock). */
+    /**
+     * The non-blocking socket of the request's connection, or null: another transport, a test's mock, or a protocol
+     * other than HTTP/1 (an HTTP/2 connection carries other requests' frames, which a probe must never read).
+     */
     private static SocketChannel channel(HttpServletRequest req) {
+        if (!req.getProtocol().startsWith("HTTP/1.")) {
+            return null;
+        }
         try {
             EndPoint endPoint = ServletContextRequest.getServletContextRequest(req).getConnectionMetaData()
                     .getConnection().getEndPoint();
