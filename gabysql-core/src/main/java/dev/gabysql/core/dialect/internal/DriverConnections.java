@@ -7,6 +7,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Properties;
+import java.util.function.BooleanSupplier;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 
@@ -15,17 +16,27 @@ import javax.sql.DataSource;
  * without asking {@link DriverManager} for the driver. That question makes DriverManager load and initialize every
  * driver on the class path first (SQLite's, PostgreSQL's, MariaDB's): several milliseconds of a server database's
  * first connection, which sits between spawn and the first answer (issue 7). The connection properties are the
- * pool's driver properties plus {@code user} and {@code password}, exactly what HikariCP would pass. Thread-safe.
+ * pool's driver properties plus {@code user} and {@code password}, exactly what HikariCP would pass. Each
+ * attempt's outcome is told to the pool's {@link ConnectWaiters}. Thread-safe.
  */
 final class DriverConnections implements DataSource {
     private final Driver driver;
     private final String url;
     private final Properties properties;
+    private final ConnectWaiters waiters;
+    /** Whether the pool holds no connection at all (then a failed attempt ends the waits). */
+    private volatile BooleanSupplier poolEmpty = () -> false;
 
-    DriverConnections(Driver driver, String url, Properties properties) {
+    DriverConnections(Driver driver, String url, Properties properties, ConnectWaiters waiters) {
         this.driver = driver;
         this.url = url;
         this.properties = properties;
+        this.waiters = waiters;
+    }
+
+    /** Tells how to know that the pool these connections are for holds none (set once the pool exists). */
+    void poolEmptyWhen(BooleanSupplier empty) {
+        this.poolEmpty = empty;
     }
 
     @Override
@@ -47,12 +58,18 @@ final class DriverConnections implements DataSource {
     }
 
     private Connection connect(Properties props) throws SQLException {
-        Connection c = driver.connect(url, props);
-        if (c == null) {
-            throw new SQLException("The driver " + driver.getClass().getName() + " does not accept this URL.",
-                    "08001");
+        try {
+            Connection c = driver.connect(url, props);
+            if (c == null) {
+                throw new SQLException("The driver " + driver.getClass().getName() + " does not accept this URL.",
+                        "08001");
+            }
+            waiters.succeeded();
+            return c;
+        } catch (SQLException e) {
+            waiters.failed(e, poolEmpty.getAsBoolean());
+            throw e;
         }
-        return c;
     }
 
     /** As HikariCP's own data source does: the driver reads the process-wide login timeout. */

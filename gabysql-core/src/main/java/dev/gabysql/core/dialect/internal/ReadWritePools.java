@@ -8,7 +8,9 @@ import dev.gabysql.core.error.GabyException;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
@@ -28,6 +30,8 @@ public final class ReadWritePools implements AutoCloseable {
     private final BiConsumer<HikariConfig, Boolean> customize;
     private volatile HikariDataSource readPool;
     private volatile HikariDataSource writePool;
+    /** The waits of the pools that connect through the dialect's driver ({@link DriverConnections}). */
+    private final Map<HikariDataSource, ConnectWaiters> waiters = new ConcurrentHashMap<>();
 
     /**
      * Pools whose connections come from the driver {@link java.sql.DriverManager} finds for the URL (any driver on
@@ -70,22 +74,38 @@ public final class ReadWritePools implements AutoCloseable {
 
     /**
      * A connection from {@code pool}. When every connection stays busy with other calls for the connection
-     * timeout, OVER_CAPACITY (the database is fine; gabysql runs at most {@value #POOL_SIZE} calls on it at once);
-     * any other failure is DATABASE_UNAVAILABLE, with the URL masked.
+     * timeout, OVER_CAPACITY (the database is fine; gabysql runs at most {@value #POOL_SIZE} calls on it at once).
+     * When the pool's attempt to open a connection fails and it has none to give back (the server is down, refuses
+     * the user, has no such database), DATABASE_UNAVAILABLE with that failure, at once ({@link ConnectWaiters})
+     * rather than after the timeout. The URL is masked.
      */
     public Connection connect(HikariDataSource pool) {
+        ConnectWaiters poolWaiters = waiters.get(pool);
+        ConnectWaiters.Waiter waiter = poolWaiters == null ? null : poolWaiters.enter();
         try {
             return pool.getConnection();
         } catch (SQLException e) {
-            if (allBusy(pool)) {
+            SQLException refused = waiter == null ? null : poolWaiters.failedSince(waiter);
+            if (refused == null && allBusy(pool)) {
                 throw new GabyException(ErrorCode.OVER_CAPACITY, "All " + POOL_SIZE + " connections to `"
                         + db.name() + "` stayed busy with other calls for " + CONNECT_TIMEOUT_MS / 1000 + " s.",
                         "Wait for a running call to finish, or cancel one (a long query, a forgotten preview),"
                                 + " then retry.");
             }
+            SQLException cause = refused != null ? refused : e;
             throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
-                    + "` (" + db.displayUrl() + "): " + rootMessage(e), refusalHint(e), e.getSQLState(), null);
+                    + "` (" + db.displayUrl() + "): " + rootMessage(cause), refusalHint(cause), cause.getSQLState(),
+                    null);
+        } finally {
+            if (waiter != null) {
+                poolWaiters.leave(waiter);
+            }
         }
+    }
+
+    private static int totalConnections(HikariDataSource pool) {
+        var state = pool.getHikariPoolMXBean();
+        return state == null ? 0 : state.getTotalConnections();
     }
 
     private static boolean allBusy(HikariDataSource pool) {
@@ -117,7 +137,13 @@ public final class ReadWritePools implements AutoCloseable {
             }
             Properties properties = new Properties();
             properties.putAll(config.getDataSourceProperties());
-            config.setDataSource(new DriverConnections(d, jdbcUrl, properties));
+            ConnectWaiters poolWaiters = new ConnectWaiters();
+            DriverConnections connections = new DriverConnections(d, jdbcUrl, properties, poolWaiters);
+            config.setDataSource(connections);
+            HikariDataSource pool = new HikariDataSource(config);
+            connections.poolEmptyWhen(() -> totalConnections(pool) == 0);
+            waiters.put(pool, poolWaiters);
+            return pool;
         }
         return new HikariDataSource(config);
     }

@@ -18,7 +18,7 @@ class DriverConnectionsTest {
         String url = TestDatabases.newPostgresDatabase();
         Properties props = new Properties();
         props.setProperty("ApplicationName", "gabysql-driver-test");
-        DriverConnections ds = new DriverConnections(new org.postgresql.Driver(), url, props);
+        DriverConnections ds = new DriverConnections(new org.postgresql.Driver(), url, props, new ConnectWaiters());
         try (Connection c = ds.getConnection(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT current_setting('application_name'), current_user")) {
             assertThat(rs.next()).isTrue();
@@ -27,7 +27,7 @@ class DriverConnectionsTest {
         java.util.regex.Matcher user = java.util.regex.Pattern.compile("[?&]user=([^&]+)").matcher(url);
         assertThat(user.find()).isTrue();
         DriverConnections noUserInUrl = new DriverConnections(new org.postgresql.Driver(),
-                url.replace(user.group(0), user.group(0).startsWith("?") ? "?" : ""), props);
+                url.replace(user.group(0), user.group(0).startsWith("?") ? "?" : ""), props, new ConnectWaiters());
         try (Connection c = noUserInUrl.getConnection(user.group(1), null); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT current_user")) {
             assertThat(rs.next()).isTrue();
@@ -41,7 +41,7 @@ class DriverConnectionsTest {
     @Test
     void aUrlTheDriverDoesNotTakeIsAClearError() {
         DriverConnections ds = new DriverConnections(new org.postgresql.Driver(), "jdbc:sqlite::memory:",
-                new Properties());
+                new Properties(), new ConnectWaiters());
         assertThatThrownBy(ds::getConnection).isInstanceOf(SQLException.class)
                 .hasMessageContaining("does not accept").satisfies(e -> assertThat(((SQLException) e).getSQLState())
                         .isEqualTo("08001"));

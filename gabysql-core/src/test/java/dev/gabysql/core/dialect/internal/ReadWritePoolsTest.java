@@ -11,6 +11,7 @@ import dev.gabysql.core.service.CallContext;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.core.service.QueryRequest;
 import dev.gabysql.core.testing.TestDatabases;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,10 +56,16 @@ class ReadWritePoolsTest {
     private static GabyException refusal(String url) {
         DatabaseConfig config = new DatabaseConfig("x", url, null, null, null, null, null, 0);
         try (LocalGabyService service = new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT)) {
-            service.query(CallContext.of("test"), QueryRequest.of("x", "SELECT 1"));
-            throw new AssertionError("connected: " + url);
-        } catch (GabyException e) {
-            return e;
+            long start = System.nanoTime();
+            try {
+                service.query(CallContext.of("test"), QueryRequest.of("x", "SELECT 1"));
+                throw new AssertionError("connected: " + url);
+            } catch (GabyException e) {
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).as("answered at once: %s", url)
+                        .isLessThan(Duration.ofMillis(2_500));
+                assertThat(Thread.currentThread().isInterrupted()).as("no interrupt left behind").isFalse();
+                return e;
+            }
         }
     }
 }
