@@ -17,6 +17,17 @@ public record Limits(Duration statementTimeout, int maxRows, int maxValueChars, 
         return new Limits(timeout, maxRows, maxValueChars, maxResultChars);
     }
 
+    /**
+     * How long a statement may wait for another session's lock: half its timeout, at most {@code cap} (at least
+     * 1 ms), so that a lock wait ends as one (LOCKED: retry later) before the statement timeout would end it as a
+     * slow statement (TIMEOUT: narrow it). Each dialect applies it in its own setting.
+     */
+    public Duration lockWait(Duration cap) {
+        Duration half = statementTimeout.dividedBy(2);
+        Duration wait = half.compareTo(cap) < 0 ? half : cap;
+        return wait.toMillis() < 1 ? Duration.ofMillis(1) : wait;
+    }
+
     public int timeoutSeconds() {
         return (int) Math.max(1, (statementTimeout.toMillis() + 999) / 1000);
     }

@@ -56,7 +56,7 @@ final class MariaDbConnectionSource implements ConnectionSource {
     private static void begin(Connection c, MariaDbServer server, boolean readOnly, Limits limits)
             throws SQLException {
         try (Statement st = c.createStatement()) {
-            st.execute(server.sessionSetup(readOnly, limits.statementTimeout()));
+            st.execute(server.sessionSetup(readOnly, limits));
             st.execute(readOnly ? "START TRANSACTION READ ONLY" : "START TRANSACTION READ WRITE");
         }
     }

@@ -1,5 +1,6 @@
 package dev.gabysql.core.dialect.mariadb;
 
+import dev.gabysql.core.exec.Limits;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,11 +17,8 @@ import java.util.regex.Pattern;
  */
 final class MariaDbServer {
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
-    /**
-     * Row-lock and metadata-lock waits end at half the statement timeout, at most this (cf. PostgreSQL's
-     * lock_timeout): a lock wait is then reported as one (LOCKED), not as a slow statement (TIMEOUT).
-     */
-    private static final long MAX_LOCK_WAIT_SECONDS = 10;
+    /** Row-lock and metadata-lock waits ({@link Limits#lockWait}) end within this, as PostgreSQL's lock_timeout. */
+    private static final Duration MAX_LOCK_WAIT = Duration.ofSeconds(10);
 
     private final boolean mariaDb;
     private final String version;
@@ -56,9 +54,9 @@ final class MariaDbServer {
      * session's transactions read-only or not ({@code SET SESSION TRANSACTION READ ONLY} as a variable, so that
      * everything fits one round trip), the server-side time limit, lock waits, no autocommit.
      */
-    String sessionSetup(boolean readOnly, Duration timeout) {
-        long ms = Math.max(1, timeout.toMillis());
-        long lockWait = Math.max(1, Math.min(MAX_LOCK_WAIT_SECONDS, ms / 2 / 1000)); // before the time limit
+    String sessionSetup(boolean readOnly, Limits limits) {
+        long ms = Math.max(1, limits.statementTimeout().toMillis());
+        long lockWait = Math.max(1, limits.lockWait(MAX_LOCK_WAIT).toSeconds()); // whole seconds, at least 1
         return "SET SESSION " + readOnlyVariable() + " = " + (readOnly ? 1 : 0)
                 + ", SESSION " + timeLimit(ms)
                 + ", SESSION innodb_lock_wait_timeout = " + lockWait

@@ -15,6 +15,7 @@ import dev.gabysql.core.exec.TransactionSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -40,6 +41,8 @@ final class PostgresConnectionSource implements ConnectionSource {
     static final String ROLLBACK_AND_RESET = "ROLLBACK; CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT; RESET ALL;"
             + " DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD PLANS; DISCARD TEMP;"
             + " DISCARD SEQUENCES";
+
+    private static final Duration MAX_LOCK_WAIT = Duration.ofSeconds(10);
 
     private final DatabaseConfig db;
     private final ReadWritePools pools;
@@ -74,7 +77,7 @@ final class PostgresConnectionSource implements ConnectionSource {
         return (readOnly ? "-c default_transaction_read_only=on " : "")
                 + "-c application_name=gabysql"
                 + " -c statement_timeout=" + timeoutMs
-                + " -c lock_timeout=" + lockTimeoutMs(timeoutMs)
+                + " -c lock_timeout=" + lockTimeoutMs(limits)
                 + " -c idle_in_transaction_session_timeout=" + idleTimeoutMs(timeoutMs);
     }
 
@@ -105,17 +108,14 @@ final class PostgresConnectionSource implements ConnectionSource {
         try (Statement st = c.createStatement()) {
             st.execute((readOnly ? "SET TRANSACTION READ ONLY; " : "")
                     + "SET LOCAL statement_timeout = " + timeoutMs + "; "
-                    + "SET LOCAL lock_timeout = " + lockTimeoutMs(timeoutMs) + "; "
+                    + "SET LOCAL lock_timeout = " + lockTimeoutMs(limits) + "; "
                     + "SET LOCAL idle_in_transaction_session_timeout = " + idleTimeoutMs(timeoutMs));
         }
     }
 
-    /**
-     * Half the statement timeout, at most 10 s: a read kept waiting by another session's lock ends as a lock wait
-     * (LOCKED: retry later) before the statement timeout would end it as a slow query (TIMEOUT: narrow it).
-     */
-    static long lockTimeoutMs(long statementTimeoutMs) {
-        return Math.max(1, Math.min(statementTimeoutMs / 2, 10_000));
+    /** {@code lock_timeout}: {@link Limits#lockWait}, at most 10 s. */
+    private static long lockTimeoutMs(Limits limits) {
+        return limits.lockWait(MAX_LOCK_WAIT).toMillis();
     }
 
     private static long idleTimeoutMs(long statementTimeoutMs) {

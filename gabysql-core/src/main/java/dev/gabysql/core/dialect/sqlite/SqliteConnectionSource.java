@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Deque;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,15 +28,14 @@ import org.sqlite.SQLiteOpenMode;
  */
 final class SqliteConnectionSource implements ConnectionSource {
     private static final int MAX_IDLE_READERS = 4;
-    private static final int MAX_BUSY_TIMEOUT_MS = 5_000;
+    private static final Duration MAX_BUSY_TIMEOUT = Duration.ofSeconds(5);
 
     private final DatabaseConfig db;
     private final String url;
     private final Path file;
     /**
-     * How long a statement waits for another connection's lock: half the database's statement timeout, at most
-     * 5 s, so that a lock wait ends as one (LOCKED) before the statement timeout (SQLite's busy wait does not
-     * heed an interrupt), as PostgreSQL's lock_timeout and MariaDB's lock waits do.
+     * How long a statement waits for another connection's lock ({@link Limits#lockWait}, at most 5 s): SQLite's
+     * busy wait does not heed the watchdog's interrupt, so it must end before the statement timeout.
      */
     private final int busyTimeoutMs;
     private final Deque<Reader> idleReaders = new ConcurrentLinkedDeque<>();
@@ -45,7 +45,7 @@ final class SqliteConnectionSource implements ConnectionSource {
         this.db = db;
         this.url = db.url();
         this.file = fileOf(url);
-        this.busyTimeoutMs = (int) Math.max(1, Math.min(MAX_BUSY_TIMEOUT_MS, limits.statementTimeout().toMillis() / 2));
+        this.busyTimeoutMs = (int) limits.lockWait(MAX_BUSY_TIMEOUT).toMillis();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.gabysql.core.dialect.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.exec.Limits;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -22,19 +23,21 @@ class MariaDbServerTest {
 
     @Test
     void mariaDbLimitsEveryStatementWithMaxStatementTime() {
-        assertThat(MARIADB_10.sessionSetup(true, Duration.ofMillis(1500)))
+        assertThat(MARIADB_10.sessionSetup(true, limits(Duration.ofMillis(1500))))
                 .isEqualTo("SET SESSION tx_read_only = 1, SESSION max_statement_time = 1.500,"
-                        + " SESSION innodb_lock_wait_timeout = 1, SESSION lock_wait_timeout = 1, SESSION autocommit = 0");
-        assertThat(MARIADB_11.sessionSetup(false, Duration.ofSeconds(30)))
+                        + " SESSION innodb_lock_wait_timeout = 1, SESSION lock_wait_timeout = 1,"
+                        + " SESSION autocommit = 0");
+        assertThat(MARIADB_11.sessionSetup(false, limits(Duration.ofSeconds(30))))
                 .startsWith("SET SESSION transaction_read_only = 0, SESSION max_statement_time = 30.000,")
                 .contains("innodb_lock_wait_timeout = 10");
     }
 
     @Test
     void mySqlLimitsSelectsWithMaxExecutionTime() {
-        assertThat(MYSQL_8.sessionSetup(true, Duration.ofSeconds(2)))
+        assertThat(MYSQL_8.sessionSetup(true, limits(Duration.ofSeconds(2))))
                 .startsWith("SET SESSION transaction_read_only = 1, SESSION max_execution_time = 2000,");
-        assertThat(MYSQL_57.sessionSetup(true, Duration.ofSeconds(2))).startsWith("SET SESSION tx_read_only = 1,");
+        assertThat(MYSQL_57.sessionSetup(true, limits(Duration.ofSeconds(2))))
+                .startsWith("SET SESSION tx_read_only = 1,");
         assertThat(MYSQL_8.consequences()).contains("SELECTs only", "fresh connection");
     }
 
@@ -56,5 +59,9 @@ class MariaDbServerTest {
         assertThat(MARIADB_10.hasIndexExpressions()).isFalse();
         assertThat(MARIADB_10.quotesColumnDefaults()).isTrue();
         assertThat(MYSQL_8.quotesColumnDefaults()).isFalse();
+    }
+
+    private static Limits limits(Duration statementTimeout) {
+        return Limits.DEFAULT.withStatementTimeout(statementTimeout);
     }
 }
