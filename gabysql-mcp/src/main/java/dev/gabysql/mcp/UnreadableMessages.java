@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.util.Json;
 import dev.gabysql.core.util.Texts;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -97,9 +98,8 @@ final class UnreadableMessages implements Predicate<byte[]> {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof JsonProcessingException) {
                 JsonProcessingException j = (JsonProcessingException) t;
-                String reason = j.getOriginalMessage() == null ? "unreadable" : j.getOriginalMessage();
-                int marker = reason.indexOf(" (start marker at");
-                reason = marker < 0 ? reason : reason.substring(0, marker);
+                String original = j.getOriginalMessage();
+                String reason = original == null ? "unreadable" : Json.withoutLocation(original);
                 JsonLocation at = j.getLocation();
                 return at == null || at.getColumnNr() < 1 ? reason : reason + " (column " + at.getColumnNr() + ")";
             }

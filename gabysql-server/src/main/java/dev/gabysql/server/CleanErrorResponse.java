@@ -96,13 +96,7 @@ final class CleanErrorResponse extends HttpServletResponseWrapper {
 
     /** The first line, without the JSON parser's location details (they name parser classes and features). */
     static String firstLine(String text) {
-        String line = text.strip().split("\\R", 2)[0];
-        for (String detail : new String[] {" (start marker at", " at [Source:", " [Source:"}) {
-            int at = line.indexOf(detail);
-            if (at > 0) {
-                line = line.substring(0, at);
-            }
-        }
+        String line = Json.withoutLocation(text.strip().split("\\R", 2)[0]);
         return line.length() <= MAX_MESSAGE ? line : line.substring(0, MAX_MESSAGE) + "…";
     }
 }

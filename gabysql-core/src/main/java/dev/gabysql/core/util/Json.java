@@ -34,4 +34,19 @@ public final class Json {
     public static JsonNode tree(Object value) {
         return MAPPER.valueToTree(value);
     }
+
+    /**
+     * A Jackson parse error's message without the location details Jackson appends (they name parser classes and
+     * features, e.g. "(start marker at [Source: REDACTED (`StreamReadFeature…` disabled); line: 1, column: 56])").
+     */
+    public static String withoutLocation(String message) {
+        String line = message;
+        for (String detail : new String[] {" (start marker at", " at [Source:", " [Source:"}) {
+            int at = line.indexOf(detail);
+            if (at > 0) {
+                line = line.substring(0, at);
+            }
+        }
+        return line;
+    }
 }
