@@ -47,10 +47,9 @@ final class StdioLines {
     byte[] next() throws IOException {
         int scanned = 0; // bytes after start known to hold no line end (fill may move start)
         while (true) {
-            for (int i = start + scanned; i < end; i++) {
-                if (buffer[i] == '\n') {
-                    return take(i, i + 1);
-                }
+            int lineEnd = indexOfLineEnd(start + scanned);
+            if (lineEnd >= 0) {
+                return take(lineEnd, lineEnd + 1);
             }
             if (end - start > maxLineBytes) {
                 dropLongLine();
@@ -70,7 +69,7 @@ final class StdioLines {
         JsonRpcIdScanner id = new JsonRpcIdScanner();
         long dropped = 0;
         while (true) {
-            int lineEnd = indexOfLineEnd();
+            int lineEnd = indexOfLineEnd(start);
             int stop = lineEnd < 0 ? end : lineEnd;
             id.feed(buffer, start, stop);
             dropped += stop - start;
@@ -88,8 +87,9 @@ final class StdioLines {
         tooLong.dropped(dropped, id.id());
     }
 
-    private int indexOfLineEnd() {
-        for (int i = start; i < end; i++) {
+    /** The index of the first {@code \n} buffered from {@code from} on, or -1. */
+    private int indexOfLineEnd(int from) {
+        for (int i = from; i < end; i++) {
             if (buffer[i] == '\n') {
                 return i;
             }
