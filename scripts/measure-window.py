@@ -27,6 +27,23 @@ CALLS = ([("gabysql_describe_database", {"db": "bench", "detail": "names"})] * 5
          + [("gabysql_query", {"db": "bench", "sql": "SELECT * FROM events WHERE id <= 1000 ORDER BY id"})] * 10)
 
 
+def spawn(cmd, env=None):
+    """A server process and a send(message) that writes one JSON-RPC line and, for a request, reads one reply."""
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+
+    def send(o):
+        p.stdin.write((json.dumps(o) + "\n").encode())
+        p.stdin.flush()
+        return p.stdout.readline() if "id" in o else None
+
+    return p, send
+
+
+def initialize(send, client):
+    send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
+          "capabilities": {}, "clientInfo": {"name": client, "version": "1"}}})
+
+
 def one(cmd, variant):
     env = dict(os.environ)
     if variant.startswith("CMD:"):
@@ -37,15 +54,8 @@ def one(cmd, variant):
     elif variant:
         env["JAVA_OPTS"] = variant
     t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-
-    def send(o):
-        p.stdin.write((json.dumps(o) + "\n").encode())
-        p.stdin.flush()
-        return p.stdout.readline() if "id" in o else None
-
-    send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
-          "capabilities": {}, "clientInfo": {"name": "measure-window", "version": "1"}}})
+    p, send = spawn(cmd, env)
+    initialize(send, "measure-window")
     init = time.perf_counter() - t0
     send({"jsonrpc": "2.0", "method": "notifications/initialized"})
     send({"jsonrpc": "2.0", "id": 1000, "method": "tools/list"})

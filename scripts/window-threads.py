@@ -10,10 +10,8 @@ CPU. The PostgreSQL server's processes are summed as one line. Prints the median
 """
 import collections
 import importlib.util
-import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 
@@ -49,15 +47,8 @@ def postgres_ns():
 
 
 def one(cmd):
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-
-    def send(o):
-        p.stdin.write((json.dumps(o) + "\n").encode())
-        p.stdin.flush()
-        return p.stdout.readline() if "id" in o else None
-
-    send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
-          "capabilities": {}, "clientInfo": {"name": "window-threads", "version": "1"}}})
+    p, send = _window.spawn(cmd)
+    _window.initialize(send, "window-threads")
     send({"jsonrpc": "2.0", "method": "notifications/initialized"})
     send({"jsonrpc": "2.0", "id": 1000, "method": "tools/list"})
     lat = []
