@@ -55,6 +55,32 @@ public final class SqlErrors {
         return new GabyException(ErrorCode.SQL_ERROR, what + ": " + msg, null, state, null);
     }
 
+    /**
+     * What to do when a server answered a connection attempt but refused it: wrong credentials (SQLSTATE class 28),
+     * no such database (3D000; MariaDB/MySQL 1049) or a user without access to it (MariaDB/MySQL 1044) are not
+     * fixed by checking that the server runs. Null: the default hint.
+     */
+    public static String refusalHint(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException) {
+                String state = ((SQLException) t).getSQLState();
+                int code = ((SQLException) t).getErrorCode();
+                if (state != null && state.startsWith("28")) {
+                    return "The server refused the user or password: check user= and password= in the database's URL"
+                            + " (or GABYSQL_DB_URL); docs/security.md shows how to create a read-only role.";
+                }
+                if ("3D000".equals(state) || code == 1049) {
+                    return "The server has no database of that name: check the database in the URL.";
+                }
+                if (code == 1044) {
+                    return "The server does not let this user use that database: check the database in the URL,"
+                            + " or grant the user access to it (docs/security.md).";
+                }
+            }
+        }
+        return null;
+    }
+
     /** SQLite may not create a WAL database's -shm and -wal files, which even a read needs. */
     private static boolean isWalWithoutItsFiles(String msg) {
         return msg != null && (msg.startsWith("[SQLITE_READONLY_DIRECTORY]")

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.SqlErrors;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -94,8 +95,8 @@ public final class ReadWritePools implements AutoCloseable {
             }
             SQLException cause = refused != null ? refused : e;
             throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
-                    + "` (" + db.displayUrl() + "): " + rootMessage(cause), refusalHint(cause), cause.getSQLState(),
-                    null);
+                    + "` (" + db.displayUrl() + "): " + rootMessage(cause), SqlErrors.refusalHint(cause),
+                    cause.getSQLState(), null);
         } finally {
             if (waiter != null) {
                 poolWaiters.leave(waiter);
@@ -154,32 +155,6 @@ public final class ReadWritePools implements AutoCloseable {
         } catch (SQLException e) {
             return false;
         }
-    }
-
-    /**
-     * What to do when the server answered but refused: wrong credentials (SQLSTATE class 28), no such database
-     * (PostgreSQL 3D000, MariaDB/MySQL 1049) or a user without access to it (MariaDB/MySQL 1044) are not fixed by
-     * checking that the server runs. Null: the default hint.
-     */
-    static String refusalHint(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof SQLException) {
-                String state = ((SQLException) t).getSQLState();
-                int code = ((SQLException) t).getErrorCode();
-                if (state != null && state.startsWith("28")) {
-                    return "The server refused the user or password: check user= and password= in the database's URL"
-                            + " (or GABYSQL_DB_URL); docs/security.md shows how to create a read-only role.";
-                }
-                if ("3D000".equals(state) || code == 1049) {
-                    return "The server has no database of that name: check the database in the URL.";
-                }
-                if (code == 1044) {
-                    return "The server does not let this user use that database: check the database in the URL,"
-                            + " or grant the user access to it (docs/security.md).";
-                }
-            }
-        }
-        return null;
     }
 
     private static String rootMessage(Throwable e) {
