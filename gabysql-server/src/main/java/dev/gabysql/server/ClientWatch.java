@@ -84,7 +84,6 @@ final class ClientWatch implements AutoCloseable {
         private final ByteBuffer one = ByteBuffer.allocate(1);
         private ScheduledFuture<?> probes;
         private boolean stopped;
-        private boolean gone;
         private boolean readAhead;
 
         private Watch(SocketChannel channel, HttpServletResponse resp, Cancellation cancellation) {
@@ -95,11 +94,6 @@ final class ClientWatch implements AutoCloseable {
 
         private synchronized void schedule(ScheduledThreadPoolExecutor timer) {
             probes = timer.scheduleWithFixedDelay(this::probe, FIRST_PROBE_MS, PROBE_MS, TimeUnit.MILLISECONDS);
-        }
-
-        /** Whether the client was found gone (its call then cancelled). */
-        synchronized boolean clientGone() {
-            return gone;
         }
 
         private synchronized void probe() {
@@ -114,7 +108,6 @@ final class ClientWatch implements AutoCloseable {
                 n = -1;
             }
             if (n < 0) {
-                gone = true;
                 stop();
                 cancellation.cancel();
             } else if (n > 0) {
