@@ -8,6 +8,22 @@ import java.time.Duration;
  */
 public record Limits(Duration statementTimeout, int maxRows, int maxValueChars, int maxResultChars) {
     public static final Limits DEFAULT = new Limits(Duration.ofSeconds(30), 500, 2_000, 200_000);
+    /** The fewest characters a value keeps however many columns share the budget. */
+    static final int MIN_VALUE_CHARS = 16;
+    /** What a cut value adds to the characters it keeps: its marker ({@code …[+N chars]}) and its quotes. */
+    private static final int CUT_VALUE_OVERHEAD = 20;
+
+    /**
+     * The most characters one value keeps in a result of {@code columns} columns when {@code charsLeft} of the
+     * result's budget are left for a row (the column names took the rest): {@link #maxValueChars}, or fewer when a
+     * row of that many cut values would pass the budget. A result's first row is always shown, so this is what
+     * keeps a very wide row (hundreds of columns of long values) within about {@link #maxResultChars}
+     * characters; never fewer than {@value #MIN_VALUE_CHARS}.
+     */
+    public int valueCharsFor(int columns, int charsLeft) {
+        int share = charsLeft / Math.max(1, columns) - CUT_VALUE_OVERHEAD;
+        return Math.min(maxValueChars, Math.max(MIN_VALUE_CHARS, share));
+    }
 
     public Limits withMaxRows(int rows) {
         return new Limits(statementTimeout, rows, maxValueChars, maxResultChars);

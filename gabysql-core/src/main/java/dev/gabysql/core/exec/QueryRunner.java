@@ -126,8 +126,13 @@ public final class QueryRunner {
         List<QueryResult.Column> columns = reader.read(rs);
         ColumnReader[] readers = reader.readers(columns);
         int n = columns.size();
+        columns = cutNames(columns, limits.valueCharsFor(n, limits.maxResultChars()));
         List<List<Object>> rows = new ArrayList<>();
         int chars = 0;
+        for (QueryResult.Column c : columns) {
+            chars += Values.renderedLength(c.name());
+        }
+        int valueChars = limits.valueCharsFor(n, limits.maxResultChars() - chars);
         String note = null;
         long total = 0;
         while (rs.next()) {
@@ -149,7 +154,7 @@ public final class QueryRunner {
             List<Object> row = new ArrayList<>(n);
             long full = 0;
             for (int i = 1; i <= n; i++) {
-                Object v = readers[i - 1].read(rs, i, limits.maxValueChars());
+                Object v = readers[i - 1].read(rs, i, valueChars);
                 int rendered = Values.renderedLength(v);
                 chars += rendered;
                 full += Values.fullLength(v, rendered);
@@ -171,6 +176,24 @@ public final class QueryRunner {
         }
         long ms = (System.nanoTime() - start) / 1_000_000;
         return new QueryResult(columns, rows, note != null, note, ms);
+    }
+
+    /**
+     * The columns with names over {@code max} characters cut as values are: SQLite names a column without an alias
+     * after its expression's text, however long.
+     */
+    private static List<QueryResult.Column> cutNames(List<QueryResult.Column> columns, int max) {
+        List<QueryResult.Column> cut = columns;
+        for (int i = 0; i < columns.size(); i++) {
+            QueryResult.Column c = columns.get(i);
+            if (c.name() != null && c.name().length() > max) {
+                if (cut == columns) {
+                    cut = new ArrayList<>(columns);
+                }
+                cut.set(i, new QueryResult.Column(Values.cut(c.name(), max, c.name().length()), c.type()));
+            }
+        }
+        return cut;
     }
 
     /** Watchdog and client cancellation around one running statement. */

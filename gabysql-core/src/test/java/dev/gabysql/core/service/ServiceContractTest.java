@@ -52,8 +52,11 @@ abstract class ServiceContractTest {
     }
 
     LocalGabyService serviceFor(Mode mode, Duration timeout) {
+        return serviceFor(mode, new Limits(timeout, 100, 50, 200_000));
+    }
+
+    LocalGabyService serviceFor(Mode mode, Limits limits) {
         String url = fixtureUrl();
-        Limits limits = new Limits(timeout, 100, 50, 200_000);
         return new LocalGabyService(new Catalog(List.of(new DatabaseConfig(DB, url, null, null, "test shop", null,
                 null, 0))), new Settings(mode, limits, Duration.ofSeconds(30), null));
     }
@@ -144,6 +147,51 @@ abstract class ServiceContractTest {
         QueryResult r = query("SELECT payload FROM big WHERE id = 1");
         String v = (String) r.rows().get(0).get(0);
         assertThat(v).startsWith("x".repeat(50)).contains("…[+150 chars]");
+    }
+
+    /** Rows stop at the result's character budget, with {@code truncated} and a hint. */
+    @Test
+    void cutsRowsAtTheCharacterBudgetAndSaysSo() {
+        try (LocalGabyService small = serviceFor(Mode.READONLY, new Limits(Duration.ofSeconds(30), 100, 50, 2_000))) {
+            QueryResult r = small.query(ctx, QueryRequest.of(DB, "SELECT id, payload FROM big ORDER BY id"));
+            assertThat(r.rowCount()).isBetween(20, 30); // about 75 characters a row
+            assertThat(r.truncated()).isTrue();
+            assertThat(r.note()).contains("2000 characters", "LIMIT");
+            assertThat(rendered(r)).isLessThanOrEqualTo(2_000);
+        }
+    }
+
+    /**
+     * A row wider than the whole budget (the first row is always shown) has its values cut shorter, so that the
+     * answer still fits: 200 values of 200 characters against a budget of 10,000.
+     */
+    @Test
+    void aRowWiderThanTheBudgetHasItsValuesCutToFit() {
+        try (LocalGabyService small = serviceFor(Mode.READONLY, new Limits(Duration.ofSeconds(30), 100, 50, 10_000))) {
+            StringBuilder sql = new StringBuilder("SELECT id");
+            for (int i = 1; i < 200; i++) {
+                sql.append(", payload AS p").append(i);
+            }
+            QueryResult r = small.query(ctx, QueryRequest.of(DB, sql + " FROM big WHERE id <= 3 ORDER BY id"));
+            assertThat(r.columns()).hasSize(200);
+            assertThat(r.rows()).hasSizeGreaterThanOrEqualTo(1);
+            assertThat((String) r.rows().get(0).get(199)).matches("x{10,49}…\\[\\+\\d+ chars]");
+            assertThat(rendered(r)).isLessThanOrEqualTo(10_000);
+        }
+    }
+
+    /** About the characters a result takes once written: its column names and values, each quoted or not. */
+    static int rendered(QueryResult r) {
+        int chars = 0;
+        for (QueryResult.Column c : r.columns()) {
+            chars += c.name().length() + 3;
+        }
+        for (List<Object> row : r.rows()) {
+            for (Object v : row) {
+                chars += String.valueOf(v).length() + 3;
+            }
+        }
+        return chars;
     }
 
     @Test

@@ -30,6 +30,19 @@ class SqliteServiceContractTest extends ServiceContractTest {
         }
     }
 
+    /**
+     * SQLite names a column without an alias after its expression's text, however long: the name is cut as a value
+     * is, and counts towards the budget.
+     */
+    @org.junit.jupiter.api.Test
+    void aLongColumnNameIsCutAsAValueIs() {
+        String expression = "(".repeat(3_000) + "1" + ")".repeat(3_000);
+        QueryResult r = query("SELECT " + expression);
+        org.assertj.core.api.Assertions.assertThat(r.columns().get(0).name())
+                .isEqualTo("(".repeat(50) + "…[+5951 chars]");
+        org.assertj.core.api.Assertions.assertThat(r.rows()).containsExactly(java.util.List.of(1L));
+    }
+
     @Override
     protected AutoCloseable lockItems(String url) throws Exception {
         java.sql.Connection c = java.sql.DriverManager.getConnection(url);
