@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,6 +112,67 @@ final class McpStdioIT {
             assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
             assertFramesOnly(p);
             assertThat(p.stderr()).contains("larger than the limit of 4096 bytes").doesNotContain("\tat ");
+        }
+    }
+
+    /**
+     * Requests pipelined faster than they are answered wait in memory: twenty calls of 4 MB, each running for a
+     * while, under a 64 MiB heap used to run it out of memory and end the reading of stdin for good. Those the
+     * memory kept for waiting requests has no room for are refused at once (OVER_CAPACITY), the others answered,
+     * and the session reads on.
+     */
+    @Test
+    void pipelinedLargeCallsBeyondTheMemoryKeptForThemAreRefusedAndTheSessionGoesOn() throws Exception {
+        try (StdioProcess p = new StdioProcess(JAR, List.of("-Xmx64m"), demoArgs())) {
+            assertThat(p.response(p.request("initialize", initParams()), 60)).isNotNull();
+            p.notify("notifications/initialized");
+            String slow = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000000)"
+                    + " SELECT count(*) FROM n /*" + "x".repeat(4_000_000) + "*/";
+            List<Long> ids = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                ids.add(p.request("tools/call", Map.of("name", "gabysql_query", "arguments",
+                        Map.of("db", "demo", "sql", slow))));
+            }
+            long next = p.request("tools/call", Map.of("name", "gabysql_list_databases", "arguments", Map.of()));
+            int refused = 0;
+            int answered = 0;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            for (long id : ids) {
+                JsonNode r = p.response(id, Math.max(1, TimeUnit.NANOSECONDS.toSeconds(deadline - System.nanoTime())));
+                assertThat(r).as("response %s; stderr: %s", id, p.stderr()).isNotNull();
+                if ("OVER_CAPACITY".equals(r.at("/error/data/code").asText())) {
+                    refused++;
+                } else if (!r.at("/result/isError").asBoolean(true)) {
+                    answered++;
+                }
+            }
+            assertThat(refused).as("refused").isPositive();
+            assertThat(answered).as("answered").isPositive();
+            assertThat(p.response(next, 60).at("/result/isError").asBoolean(true)).isFalse();
+            assertThat(p.closeStdinAndAwaitExit(10_000)).isNotNegative();
+            assertFramesOnly(p);
+            assertThat(p.stderr()).doesNotContain("OutOfMemoryError").doesNotContain("\tat ");
+        }
+    }
+
+    /**
+     * What the SDK answers (a call with a progress token, a ping) gives its share of that memory back: 24 calls of
+     * 1 MB one after the other, more than the 16 MiB kept for waiting requests (--max-message), are all answered.
+     */
+    @Test
+    void largeRequestsTheSdkAnswersGiveTheirMemoryBack() throws Exception {
+        try (StdioProcess p = new StdioProcess(JAR, List.of("-Xmx64m"), demoArgs())) {
+            assertThat(p.response(p.request("initialize", initParams()), 60)).isNotNull();
+            p.notify("notifications/initialized");
+            String sql = "SELECT count(*) FROM orders /*" + "x".repeat(1_000_000) + "*/";
+            for (int i = 0; i < 24; i++) {
+                JsonNode r = p.response(p.request("tools/call", Map.of("name", "gabysql_query",
+                        "arguments", Map.of("db", "demo", "sql", sql), "_meta", Map.of("progressToken", i))), 60);
+                assertThat(r).as("call %s; stderr: %s", i, p.stderr()).isNotNull();
+                assertThat(r.at("/result/isError").asBoolean(true)).as("call %s: %s", i, r).isFalse();
+                assertThat(p.response(p.request("ping", Map.of()), 60).has("result")).isTrue();
+            }
+            assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
         }
     }
 

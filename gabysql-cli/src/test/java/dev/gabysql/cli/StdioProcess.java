@@ -33,7 +33,14 @@ final class StdioProcess implements AutoCloseable {
     private long nextId;
 
     StdioProcess(Path jar, List<String> args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-jar", jar.toString()));
+        this(jar, List.of(), args);
+    }
+
+    /** With JVM options before {@code -jar} (a smaller heap, say). */
+    StdioProcess(Path jar, List<String> jvmOptions, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(javaBinary()));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-jar", jar.toString()));
         cmd.addAll(args);
         process = new ProcessBuilder(cmd).start();
         stdin = process.getOutputStream();

@@ -50,6 +50,7 @@ final class DirectToolCalls {
     private final GabyService service;
     private final McpOptions options;
     private final InFlightCalls calls;
+    private final PendingRequests pending;
     private final ClientActivity activity;
     private final McpJsonMapper mapper;
     private final Runnable sdkWanted;
@@ -76,17 +77,19 @@ final class DirectToolCalls {
     /**
      * {@code out} is the stream the SDK's transport writes to: replies are written under its lock.
      * {@code sdkWanted} runs when a line needs the SDK's session (a request not answered here), {@code initialized}
-     * when the client says {@code notifications/initialized}.
+     * when the client says {@code notifications/initialized}. Each request read is charged to {@code pending}
+     * until it is answered; one it has no room for is answered at once with OVER_CAPACITY.
      */
     DirectToolCalls(StdioLines lines, LineFeed sdkInput, ProtocolOutput out, GabyService service, McpOptions options,
-                    InFlightCalls calls, ClientActivity activity, McpJsonMapper mapper, Runnable sdkWanted,
-                    Runnable initialized) {
+                    InFlightCalls calls, PendingRequests pending, ClientActivity activity, McpJsonMapper mapper,
+                    Runnable sdkWanted, Runnable initialized) {
         this.lines = lines;
         this.sdkInput = sdkInput;
         this.out = out;
         this.service = service;
         this.options = options;
         this.calls = calls;
+        this.pending = pending;
         this.activity = activity;
         this.mapper = mapper;
         this.sdkWanted = sdkWanted;
@@ -141,16 +144,25 @@ final class DirectToolCalls {
         if (tools != null && toolList != null && message.isPlainToolList()) {
             answerToolList(message.id());
         } else if (tool != null) {
+            if (!pending.charge(line.length)) {
+                running.decrementAndGet();
+                refuse(message.id(), line.length);
+                return true;
+            }
             Cancellation cancellation = calls.begin(message.id());
             activity.requestStarted();
             ReadingRelay.Turn turn = relay.begin();
-            answer(tool, message, cancellation);
+            answer(tool, message, cancellation, line.length);
             return relay.end(turn);
         } else if (CallTrackingSession.METHOD_CANCELLED.equals(message.method()) && message.id() == null) {
             activity.messageReceived(); // as CallTrackingSession would, without waiting for the SDK's session
             calls.cancel(message.params());
         } else {
             activity.messageReceived();
+            if (message.id() != null && message.method() != null && !pending.chargeForSdk(message.id(), line.length)) {
+                refuse(message.id(), line.length);
+                return true;
+            }
             observe(message);
             if (needsSdk(message)) {
                 sdkWanted.run();
@@ -158,6 +170,16 @@ final class DirectToolCalls {
             sdkInput.add(line);
         }
         return true;
+    }
+
+    /** Answers a request the pending requests' budget has no room for, without reading it further. */
+    private void refuse(Object id, int bytes) {
+        LOG.warn("A request of {} bytes (id {}) was refused: too many bytes of requests wait for answers", bytes, id);
+        try {
+            out.writeLine(JsonRpcReply.error(id, McpSchema.ErrorCodes.INTERNAL_ERROR, pending.refusal(bytes)));
+        } catch (IOException e) {
+            LOG.debug("The refusal of request {} was not sent: {}", id, e.toString());
+        }
     }
 
     /** Anything but the early-answered initialize and notifications/initialized needs the SDK's session soon. */
@@ -183,7 +205,7 @@ final class DirectToolCalls {
         return tool;
     }
 
-    private void answer(BoundTool tool, IncomingLine message, Cancellation cancellation) {
+    private void answer(BoundTool tool, IncomingLine message, Cancellation cancellation, int bytes) {
         try {
             McpSchema.CallToolResult result = ToolBoundary.run(tool.tool(), tool.known(), service,
                     message.arguments(), ToolBoundary.context(options, client, McpTransportContext.EMPTY,
@@ -194,6 +216,7 @@ final class DirectToolCalls {
             LOG.debug("The answer to {} was not sent: {}", message.id(), e.toString());
         } finally {
             calls.end(message.id(), cancellation);
+            pending.discharge(bytes);
             running.decrementAndGet();
             activity.requestFinished();
         }

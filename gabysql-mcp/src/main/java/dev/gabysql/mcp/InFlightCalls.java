@@ -61,7 +61,7 @@ public final class InFlightCalls {
     }
 
     /** JSON-RPC ids are strings or integers; Jackson may read the same integer as Integer or Long. */
-    private static Object key(Object id) {
+    static Object key(Object id) {
         if (id instanceof Number) {
             return ((Number) id).longValue();
         }

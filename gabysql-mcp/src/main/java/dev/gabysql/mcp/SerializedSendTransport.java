@@ -30,7 +30,7 @@ final class SerializedSendTransport implements McpServerTransport {
             synchronized (lock) {
                 delegate.sendMessage(message).subscribe(v -> { }, sink::error, () -> {
                     if (outbound != null) {
-                        outbound.given();
+                        outbound.given(message);
                     }
                     sink.success();
                 });

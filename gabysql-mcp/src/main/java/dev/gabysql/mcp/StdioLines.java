@@ -14,6 +14,8 @@ import java.util.Arrays;
  */
 final class StdioLines {
     private static final int FIRST_BUFFER = 1 << 14;
+    /** The largest buffer kept once the line that needed it has been read. */
+    private static final int KEPT_BUFFER = 1 << 20;
 
     private final InputStream in;
     private final int maxLineBytes;
@@ -123,6 +125,23 @@ final class StdioLines {
         int to = lineEnd > start && buffer[lineEnd - 1] == '\r' ? lineEnd - 1 : lineEnd;
         byte[] line = Arrays.copyOfRange(buffer, start, to);
         start = next;
+        if (buffer.length > KEPT_BUFFER && end - start <= FIRST_BUFFER) {
+            shrink(); // a large message's buffer is not kept for the rest of the session
+        }
         return line;
+    }
+
+    /** Moves what is buffered into a buffer of the first size. */
+    private void shrink() {
+        byte[] small = new byte[Math.min(FIRST_BUFFER, maxLineBytes + 1)];
+        System.arraycopy(buffer, start, small, 0, end - start);
+        end -= start;
+        start = 0;
+        buffer = small;
+    }
+
+    /** The buffer's size now (tests). */
+    int capacity() {
+        return buffer.length;
     }
 }

@@ -40,14 +40,16 @@ public final class StdioServer {
     public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out,
                              StdioHooks hooks) throws InterruptedException {
         EndOfInput input = new EndOfInput(in);
-        SdkOutbound outbound = new SdkOutbound();
+        PendingRequests pending = PendingRequests.forHeap(options.maxMessageBytes());
+        SdkOutbound outbound = new SdkOutbound(pending::answered);
         ProtocolOutput protocolOut = new ProtocolOutput(out, outbound);
         StdioLines lines = new StdioLines(input, options.maxMessageBytes(),
                 new TooLargeMessages(protocolOut, options.maxMessageBytes()));
         boolean writes = service.highestMode().allowsWrites();
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
         hooks.started();
-        LineFeed sdkInput = new LineFeed(new UnreadableMessages(protocolOut, GabyMcpServer.jsonMapper()));
+        LineFeed sdkInput = new LineFeed(new UnreadableMessages(protocolOut, GabyMcpServer.jsonMapper(),
+                pending::answered));
         InFlightCalls calls = new InFlightCalls();
         // The direct path reads on at once (lines for the SDK wait in sdkInput until its session is built):
         // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.
@@ -57,7 +59,7 @@ public final class StdioServer {
         ClientActivity activity = new ClientActivity(); // quiet is counted from here, when reading starts
         Runnable initialized = once(() -> hooks.initialized(activity)); // said by the direct path or the SDK
         SessionEnd end = new SessionEnd(sdkInput, activity, calls, outbound);
-        DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls,
+        DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls, pending,
                 activity, GabyMcpServer.jsonMapper(), sdk::want, initialized);
         direct.serveTools(listed(specs, options), gabyTools);
         direct.start(early);

@@ -11,6 +11,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,10 +34,13 @@ final class UnreadableMessages implements Predicate<byte[]> {
 
     private final ProtocolOutput out;
     private final McpJsonMapper mapper;
+    private final Consumer<Object> answered;
 
-    UnreadableMessages(ProtocolOutput out, McpJsonMapper mapper) {
+    /** {@code answered} hears of the request id of each line answered here (null when none could be read). */
+    UnreadableMessages(ProtocolOutput out, McpJsonMapper mapper, Consumer<Object> answered) {
         this.out = out;
         this.mapper = mapper;
+        this.answered = answered;
     }
 
     /** True when the SDK can read {@code line} (its line end included); otherwise answers it and says false. */
@@ -67,6 +71,7 @@ final class UnreadableMessages implements Predicate<byte[]> {
         } catch (IOException io) {
             LOG.debug("The error for an unreadable message was not sent: {}", io.toString());
         }
+        answered.accept(id);
     }
 
     /** The line as JSON, or {@link #NOT_JSON}. */

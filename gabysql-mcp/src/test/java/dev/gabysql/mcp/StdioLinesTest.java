@@ -54,6 +54,17 @@ final class StdioLinesTest {
         assertThat(usedHeap() - heapBefore).as("heap growth").isLessThan(16L << 20);
     }
 
+    /** The buffer a 5 MB message needed is given back once it has been read: a session keeps no 16 MiB for good. */
+    @Test
+    void aLargeLinesBufferIsNotKept() throws IOException {
+        String big = "x".repeat(5_000_000);
+        StdioLines lines = new StdioLines(new ByteArrayInputStream(bytes(big + "\nnext\n")), 16 << 20, (n, id) -> { });
+        assertThat(lines.next()).hasSize(5_000_000);
+        assertThat(lines.capacity()).isLessThanOrEqualTo(1 << 14);
+        assertThat(new String(lines.next(), StandardCharsets.UTF_8)).isEqualTo("next");
+        assertThat(lines.next()).isNull();
+    }
+
     private static long usedHeap() {
         Runtime rt = Runtime.getRuntime();
         System.gc();
