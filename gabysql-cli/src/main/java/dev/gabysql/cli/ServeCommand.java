@@ -68,6 +68,11 @@ final class ServeCommand implements Callable<Integer> {
             description = "An idle MCP session is dropped after about this long (default: ${DEFAULT-VALUE}).")
     int mcpSessionTimeout;
 
+    @Option(names = "--mcp-max-sessions", paramLabel = "N", defaultValue = "1000",
+            description = "MCP sessions open at once at /mcp; one more is refused with 503 (default:"
+                    + " ${DEFAULT-VALUE}).")
+    int mcpMaxSessions;
+
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
@@ -97,7 +102,7 @@ final class ServeCommand implements Callable<Integer> {
         return new ServerOptions(host, port, tokens(), maxConnections, maxBody, Duration.ofSeconds(requestTimeout),
                 Duration.ofSeconds(idleTimeout), Duration.ofSeconds(shutdownTimeout),
                 new ServerOptions.Mcp(VersionProvider.version(), Duration.ofSeconds(mcpKeepAlive),
-                        Duration.ofSeconds(mcpSessionTimeout)));
+                        Duration.ofSeconds(mcpSessionTimeout), mcpMaxSessions));
     }
 
     private List<ApiToken> tokens() {

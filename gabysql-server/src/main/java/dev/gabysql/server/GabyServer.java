@@ -168,6 +168,8 @@ public final class GabyServer implements AutoCloseable {
         filter(context, new AuthFilter(authenticator));
         filter(context, new McpErrorFilter(), McpEndpoint.PATH);
         filter(context, new McpCancellationFilter(mcp.calls(), options.maxBodyBytes()), McpEndpoint.PATH);
+        filter(context, new McpSessionLimit(options.mcp().maxSessions(), options.mcp().sessionTimeout()),
+                McpEndpoint.PATH);
         ServletHolder mcpHolder = new ServletHolder("mcp", mcp.servlet());
         mcpHolder.setAsyncSupported(true);
         context.addServlet(mcpHolder, McpEndpoint.PATH);

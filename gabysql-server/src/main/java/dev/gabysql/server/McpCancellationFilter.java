@@ -16,12 +16,15 @@ import java.io.IOException;
  * Gives each MCP {@code tools/call} posted to {@code /mcp} its own {@link Cancellation} (handed to the tool through
  * the transport context, see {@link McpEndpoint}) and applies {@code notifications/cancelled} to it: the running
  * statement is cancelled, as on stdio. Reads the posted message first (bounded by the body limit), answers one that
- * is JSON but not an object itself (see {@link #notAMessage}), and passes the others on unchanged. Thread-safe.
+ * is JSON but not an object itself (see {@link #notAMessage}), and passes the others on unchanged, with their method
+ * in the {@link #METHOD} attribute. Thread-safe.
  */
 final class McpCancellationFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
     static final String CANCELLATION = "dev.gabysql.server.mcpCancellation";
-    private static final String SESSION_HEADER = "Mcp-Session-Id";
+    /** The request attribute holding a posted message's JSON-RPC method ("" when it has none). */
+    static final String METHOD = "dev.gabysql.server.mcpMethod";
+    static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final int INVALID_REQUEST = -32600;
 
     private final transient McpCalls calls;
@@ -50,6 +53,7 @@ final class McpCancellationFilter extends HttpFilter {
             return;
         }
         String method = message.path("method").asText("");
+        cached.setAttribute(METHOD, method);
         String session = req.getHeader(SESSION_HEADER);
         if ("notifications/cancelled".equals(method)) {
             calls.cancel(session, id(message.path("params").path("requestId")));

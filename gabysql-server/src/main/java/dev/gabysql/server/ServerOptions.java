@@ -41,9 +41,12 @@ public record ServerOptions(String host, int port, List<ApiToken> tokens, int ma
      *                       timeout
      * @param sessionTimeout a session idle this long is dropped (the SDK sweeps at this interval, so between one
      *                       and two intervals)
+     * @param maxSessions    sessions open at once; one more {@code initialize} gets 503 ({@link McpSessionLimit})
      */
-    public record Mcp(String version, Duration keepAlive, Duration sessionTimeout) {
-        public static final Mcp DEFAULT = new Mcp("dev", Duration.ofSeconds(15), Duration.ofMinutes(30));
+    public record Mcp(String version, Duration keepAlive, Duration sessionTimeout, int maxSessions) {
+        public static final int DEFAULT_MAX_SESSIONS = 1_000;
+        public static final Mcp DEFAULT = new Mcp("dev", Duration.ofSeconds(15), Duration.ofMinutes(30),
+                DEFAULT_MAX_SESSIONS);
     }
 
     public static ServerOptions defaults() {
@@ -96,6 +99,8 @@ public record ServerOptions(String host, int port, List<ApiToken> tokens, int ma
         require(positive(requestTimeout) && positive(idleTimeout) && positive(stopTimeout)
                         && positive(mcp.keepAlive()) && positive(mcp.sessionTimeout()),
                 "Timeouts must be positive.", "For example: --request-timeout 120 --idle-timeout 30.");
+        require(mcp.maxSessions() >= 1, "--mcp-max-sessions must be at least 1.",
+                "For example: --mcp-max-sessions 1000.");
         require(tokens.size() > 0 || isLoopback(host), "Refusing to listen on `" + host + "` without a token: anyone"
                 + " who can reach that address could query the databases.",
                 "Pass --token SECRET (clients send `Authorization: Bearer SECRET`), or bind --host 127.0.0.1.");

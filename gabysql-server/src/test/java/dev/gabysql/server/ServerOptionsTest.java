@@ -51,6 +51,9 @@ class ServerOptionsTest {
         assertThatThrownBy(() -> ServerOptions.defaults().withMaxBodyBytes(10).validate())
                 .hasMessageContaining("--max-body");
         assertThatThrownBy(() -> ApiToken.parse(":readonly", "t")).hasMessageContaining("empty");
+        assertThatThrownBy(() -> ServerOptions.defaults().withMcp(new ServerOptions.Mcp("t",
+                java.time.Duration.ofSeconds(15), java.time.Duration.ofMinutes(30), 0)).validate())
+                .hasMessageContaining("--mcp-max-sessions");
     }
 
     @Test
