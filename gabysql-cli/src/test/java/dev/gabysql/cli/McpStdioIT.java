@@ -100,8 +100,7 @@ final class McpStdioIT {
         List<String> args = new ArrayList<>(demoArgs());
         args.addAll(List.of("--max-message", "4096"));
         try (StdioProcess p = new StdioProcess(JAR, args)) {
-            assertThat(p.response(p.request("initialize", initParams()), 60)).isNotNull();
-            p.notify("notifications/initialized");
+            initialized(p);
             long big = p.request("tools/call", Map.of("name", "gabysql_query", "arguments",
                     Map.of("db", "demo", "sql", "SELECT '" + "x".repeat(10_000) + "' AS big")));
             long next = p.request("tools/call", Map.of("name", "gabysql_list_databases", "arguments", Map.of()));
@@ -124,8 +123,7 @@ final class McpStdioIT {
     @Test
     void pipelinedLargeCallsBeyondTheMemoryKeptForThemAreRefusedAndTheSessionGoesOn() throws Exception {
         try (StdioProcess p = new StdioProcess(JAR, List.of("-Xmx64m"), demoArgs())) {
-            assertThat(p.response(p.request("initialize", initParams()), 60)).isNotNull();
-            p.notify("notifications/initialized");
+            initialized(p);
             String slow = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000000)"
                     + " SELECT count(*) FROM n /*" + "x".repeat(4_000_000) + "*/";
             List<Long> ids = new ArrayList<>();
@@ -162,8 +160,7 @@ final class McpStdioIT {
     @Test
     void largeRequestsTheSdkAnswersGiveTheirMemoryBack() throws Exception {
         try (StdioProcess p = new StdioProcess(JAR, List.of("-Xmx64m"), demoArgs())) {
-            assertThat(p.response(p.request("initialize", initParams()), 60)).isNotNull();
-            p.notify("notifications/initialized");
+            initialized(p);
             String sql = "SELECT count(*) FROM orders /*" + "x".repeat(1_000_000) + "*/";
             for (int i = 0; i < 24; i++) {
                 JsonNode r = p.response(p.request("tools/call", Map.of("name", "gabysql_query",
@@ -174,6 +171,12 @@ final class McpStdioIT {
             }
             assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
         }
+    }
+
+    /** Initializes the session and says so. */
+    private static void initialized(StdioProcess p) throws Exception {
+        assertThat(p.response(p.request("initialize", initParams()), 60)).as("stderr: %s", p.stderr()).isNotNull();
+        p.notify("notifications/initialized");
     }
 
     private void rawSession(StdioProcess p, String db, String sql) throws Exception {
