@@ -122,8 +122,8 @@ public final class LocalGabyService implements GabyService {
             call.kind(stmt.kind());
             AccessPolicy.requireRead(stmt);
             Limits limits = limitsFor(h, request.maxRows());
-            QueryResult r = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Query on `"
-                    + h.config().name() + "`", s, stmt.sql(), request.params(), limits,
+            QueryResult r = withSession(h, Mode.READONLY, limits, ctx.cancellation(), s -> QueryRunner.query(
+                    "Query on `" + h.config().name() + "`", s, stmt.sql(), request.params(), limits,
                     ctx.cancellation()));
             call.done("ok", (long) r.rowCount());
             return r;
@@ -193,8 +193,8 @@ public final class LocalGabyService implements GabyService {
         InspectedStatement stmt = h.inspect(sql);
         AccessPolicy.requireRead(stmt);
         Limits limits = h.limits();
-        QueryResult plan = withSession(h, Mode.READONLY, limits, s -> QueryRunner.query("Explain on `"
-                + h.config().name() + "`", s, ExplainStatement.of(h.dialect(), stmt), List.of(),
+        QueryResult plan = withSession(h, Mode.READONLY, limits, ctx.cancellation(), s -> QueryRunner.query(
+                "Explain on `" + h.config().name() + "`", s, ExplainStatement.of(h.dialect(), stmt), List.of(),
                 limits, ctx.cancellation()));
         return PlanRenderer.render(plan);
     }
@@ -204,7 +204,7 @@ public final class LocalGabyService implements GabyService {
         AuditedCall call = new AuditedCall(audit, ctx, "integrity_check", db, null).mode(Mode.READONLY);
         try {
             DatabaseHandle h = handle(db);
-            IntegrityReport report = withSession(h, Mode.READONLY, h.limits(), s -> {
+            IntegrityReport report = withSession(h, Mode.READONLY, h.limits(), ctx.cancellation(), s -> {
                 try {
                     return h.dialect().integrityCheck(s.connection()).withDatabase(h.config().name());
                 } catch (SQLException e) {
@@ -332,7 +332,13 @@ public final class LocalGabyService implements GabyService {
      * after the answer is back ({@link SessionCloser}).
      */
     private <T> T withSession(DatabaseHandle h, Mode mode, Limits limits, Function<Session, T> work) {
-        Session s = h.source().open(mode, limits);
+        return withSession(h, mode, limits, null, work);
+    }
+
+    /** {@link #withSession} for a call that may be cancelled while it waits for its session. */
+    private <T> T withSession(DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation,
+                              Function<Session, T> work) {
+        Session s = open(h, mode, limits, cancellation);
         try {
             return work.apply(s);
         } catch (GabyException e) {
@@ -346,6 +352,18 @@ public final class LocalGabyService implements GabyService {
         } finally {
             closer.close(s);
         }
+    }
+
+    /**
+     * A session on {@code h}; with a cancellation, the wait for it (a busy pool's connection, SQLite's writer) ends
+     * when the call is cancelled.
+     */
+    static Session open(DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation) {
+        if (cancellation == null) {
+            return h.source().open(mode, limits);
+        }
+        return cancellation.awaiting("a connection to `" + h.config().name() + "`",
+                () -> h.source().open(mode, limits));
     }
 
     SchemaModel schemaModel(DatabaseHandle h) {

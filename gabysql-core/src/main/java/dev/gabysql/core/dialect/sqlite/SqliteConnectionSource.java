@@ -54,7 +54,13 @@ final class SqliteConnectionSource implements ConnectionSource {
             Reader r = takeReader();
             return new SqliteSession(r.connection, r.statements);
         }
-        writerLock.lock();
+        try {
+            writerLock.lockInterruptibly(); // one writer at a time; a cancelled call stops waiting (Cancellation)
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GabyException(ErrorCode.CANCELLED, "Waiting for the writer of `" + db.name()
+                    + "` was interrupted.");
+        }
         try {
             return new SqliteSession(openConnection(false), null);
         } catch (RuntimeException e) {
