@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -115,12 +116,39 @@ final class McpStdioIT {
     }
 
     /**
+     * A message under --max-message but larger than the heap can hold now (32 MiB allowed, a 24 MiB heap): the
+     * reading thread ran out of memory and the session answered nothing more. It is dropped as it is read, answered
+     * TOO_LARGE, and the session goes on.
+     */
+    @Test
+    @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a deaf server blocks our writes
+    void aMessageTheHeapHasNoRoomForIsAnsweredAndTheSessionGoesOn() throws Exception {
+        List<String> args = new ArrayList<>(demoArgs());
+        args.addAll(List.of("--max-message", String.valueOf(32 << 20)));
+        try (StdioProcess p = new StdioProcess(JAR, List.of("-Xmx24m"), args)) {
+            initialized(p);
+            long big = p.request("tools/call", Map.of("name", "gabysql_query", "arguments",
+                    Map.of("db", "demo", "sql", "SELECT 1 /*" + "x".repeat(20_000_000) + "*/")));
+            long next = p.request("ping", Map.of());
+            JsonNode refused = p.response(big, 60);
+            assertThat(refused).as("stderr: %s", p.stderr()).isNotNull();
+            assertThat(refused.at("/error/data/code").asText()).isEqualTo("TOO_LARGE");
+            assertThat(refused.at("/error/data/message").asText()).contains("did not fit in the memory");
+            assertThat(p.response(next, 60)).as("stderr: %s", p.stderr()).isNotNull();
+            assertThat(p.closeStdinAndAwaitExit(10_000)).isNotNegative();
+            assertFramesOnly(p);
+            assertThat(p.stderr()).doesNotContain("OutOfMemoryError").doesNotContain("\tat ");
+        }
+    }
+
+    /**
      * Requests pipelined faster than they are answered wait in memory: twenty calls of 4 MB, each running for a
      * while, under a 64 MiB heap used to run it out of memory and end the reading of stdin for good. Those the
      * memory kept for waiting requests has no room for are refused at once (OVER_CAPACITY), the others answered,
      * and the session reads on.
      */
     @Test
+    @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a deaf server blocks our writes
     void pipelinedLargeCallsBeyondTheMemoryKeptForThemAreRefusedAndTheSessionGoesOn() throws Exception {
         try (StdioProcess p = new StdioProcess(JAR, List.of("-Xmx64m"), demoArgs())) {
             initialized(p);
