@@ -2,9 +2,11 @@ package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.service.DatabaseInfo;
 import dev.gabysql.core.util.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
 import java.util.Map;
 
 /** {@code gabysql_list_databases}: the catalog, the starting point of every session. */
@@ -27,18 +29,38 @@ final class ListDatabasesTool implements GabyTool {
                         + " missing file. Every other gabysql tool takes one of these names as db — never a file"
                         + " path or URL. Call this first.")
                 .inputSchema(Schemas.input(Schemas.props()))
-                .outputSchema(Schemas.output(Schemas.props("databases", Schemas.array(db, null)),
-                        "databases"))
+                .outputSchema(Schemas.output(Schemas.props("databases", Schemas.array(db, null),
+                        "truncated", Schemas.bool(null), "note", Schemas.string(null)), "databases"))
                 .annotations(GabyTool.readOnly())
                 .build();
     }
 
     @Override
     public ToolOutcome call(ToolCall call) {
+        return ToolOutcome.json(listed(call.service().listDatabases(call.context()),
+                Limits.DEFAULT.maxResultChars()));
+    }
+
+    /**
+     * The databases, as many as fit in {@code maxChars} characters (at least one): a data directory of 3,000 SQLite
+     * files listed 720 KB for a model to read. The rest is said in {@code truncated} and a note.
+     */
+    static ObjectNode listed(List<DatabaseInfo> all, int maxChars) {
         ObjectNode out = JsonTrees.object();
         ArrayNode databases = out.putArray("databases");
-        call.service().listDatabases(call.context()).forEach(d -> databases.add(entry(d)));
-        return ToolOutcome.json(out);
+        int chars = 0;
+        for (DatabaseInfo d : all) {
+            ObjectNode entry = entry(d);
+            chars += entry.toString().length() + 1;
+            if (chars > maxChars && !databases.isEmpty()) {
+                out.put("truncated", true);
+                out.put("note", "Only the first " + databases.size() + " of " + all.size() + " databases are listed"
+                        + " (the answer's character budget). Any of the others may be named as db all the same.");
+                break;
+            }
+            databases.add(entry);
+        }
+        return out;
     }
 
     /** One database as the mapper writes a {@link DatabaseInfo}: its fields in order, a null one left out. */

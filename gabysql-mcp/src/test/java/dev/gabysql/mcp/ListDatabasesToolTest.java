@@ -7,7 +7,10 @@ import dev.gabysql.core.util.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A database entry built by hand is the JSON the mapper writes for a {@link DatabaseInfo}. */
+/**
+ * A database entry built by hand is the JSON the mapper writes for a {@link DatabaseInfo}; a catalog longer than
+ * the budget is cut and says so.
+ */
 class ListDatabasesToolTest {
 
     @Test
@@ -21,5 +24,24 @@ class ListDatabasesToolTest {
             assertThat(Json.MAPPER.writeValueAsString(ListDatabasesTool.entry(d)))
                     .isEqualTo(Json.MAPPER.writeValueAsString(d));
         }
+    }
+
+    @Test
+    void aCatalogLongerThanTheBudgetIsCutAndSaysSo() {
+        List<DatabaseInfo> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            many.add(new DatabaseInfo("db" + i, "sqlite", "jdbc:sqlite:/data/tenants/db" + i + ".db", null,
+                    "readonly", List.of()));
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode cut = ListDatabasesTool.listed(many, 200_000);
+        assertThat(cut.toString().length()).isBetween(150_000, 200_400);
+        assertThat(cut.get("truncated").asBoolean()).isTrue();
+        assertThat(cut.get("note").asText()).contains("of 3000 databases");
+        assertThat(cut.get("databases").get(0).get("name").asText()).isEqualTo("db0");
+
+        com.fasterxml.jackson.databind.node.ObjectNode whole = ListDatabasesTool.listed(many.subList(0, 10), 200_000);
+        assertThat(whole.get("databases")).hasSize(10);
+        assertThat(whole.has("truncated")).isFalse();
+        assertThat(ListDatabasesTool.listed(many.subList(0, 1), 10).get("databases")).as("at least one").hasSize(1);
     }
 }
