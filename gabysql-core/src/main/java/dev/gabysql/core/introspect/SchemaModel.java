@@ -1,6 +1,7 @@
 package dev.gabysql.core.introspect;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.gabysql.core.util.Texts;
 import java.util.List;
 import java.util.Locale;
 
@@ -43,6 +44,22 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
     }
 
     /**
+     * The most characters of a comment (a table's, a column's, a routine's) the model keeps. Comments are free text
+     * of any length: 300 column comments of 10,000 characters made one describe_table answer of 3 million
+     * characters, past any budget (a table is always shown whole). The full text stays in the database's catalog.
+     */
+    public static final int MAX_COMMENT_CHARS = 300;
+
+    /** {@code comment} cut to {@link #MAX_COMMENT_CHARS}, saying how many characters were left out. */
+    static String shortComment(String comment) {
+        if (comment == null || comment.length() <= MAX_COMMENT_CHARS) {
+            return comment;
+        }
+        int keep = Texts.cutPoint(comment, MAX_COMMENT_CHARS);
+        return comment.substring(0, keep) + "…[+" + (comment.length() - keep) + " chars]";
+    }
+
+    /**
      * A table, view, materialized view, foreign or partitioned table.
      *
      * @param kind         "table", "view", "materialized view", "partitioned table", "foreign table", "virtual table"
@@ -59,6 +76,7 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
                         Long rowEstimate, Long sizeBytes, List<Constraint> constraints,
                         List<ForeignKey> referencedBy, List<Trigger> triggers) {
         public Table {
+            comment = shortComment(comment);
             columns = copy(columns);
             primaryKey = copy(primaryKey);
             foreignKeys = copy(foreignKeys);
@@ -112,6 +130,9 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      */
     public record Column(String name, String type, boolean nullable, String defaultValue, String identity,
                          String generated, String collation, String comment) {
+        public Column {
+            comment = shortComment(comment);
+        }
 
         /** The first version's shape. */
         public Column(String name, String type, boolean nullable, String defaultValue) {
@@ -218,6 +239,9 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      */
     public record Routine(String schema, String name, String kind, String arguments, String returns,
                           String language, String source, String comment) {
+        public Routine {
+            comment = shortComment(comment);
+        }
     }
 
     /** An enum type and its labels in sort order. */
