@@ -50,13 +50,29 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      */
     public static final int MAX_COMMENT_CHARS = 300;
 
+    /**
+     * The most characters of a definition (a view's query, a routine's or a trigger's body) the model keeps: a
+     * tenth of a result's budget, so that a generated view of thousands of branches (100,000 characters and more)
+     * does not make its table's description alone pass the budget.
+     */
+    public static final int MAX_DEFINITION_CHARS = 20_000;
+
     /** {@code comment} cut to {@link #MAX_COMMENT_CHARS}, saying how many characters were left out. */
     static String shortComment(String comment) {
-        if (comment == null || comment.length() <= MAX_COMMENT_CHARS) {
-            return comment;
+        return shorten(comment, MAX_COMMENT_CHARS);
+    }
+
+    /** {@code definition} cut to {@link #MAX_DEFINITION_CHARS}, saying how many characters were left out. */
+    static String shortDefinition(String definition) {
+        return shorten(definition, MAX_DEFINITION_CHARS);
+    }
+
+    private static String shorten(String text, int max) {
+        if (text == null || text.length() <= max) {
+            return text;
         }
-        int keep = Texts.cutPoint(comment, MAX_COMMENT_CHARS);
-        return comment.substring(0, keep) + "…[+" + (comment.length() - keep) + " chars]";
+        int keep = Texts.cutPoint(text, max);
+        return text.substring(0, keep) + "…[+" + (text.length() - keep) + " chars]";
     }
 
     /**
@@ -77,6 +93,7 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
                         List<ForeignKey> referencedBy, List<Trigger> triggers) {
         public Table {
             comment = shortComment(comment);
+            definition = shortDefinition(definition);
             columns = copy(columns);
             primaryKey = copy(primaryKey);
             foreignKeys = copy(foreignKeys);
@@ -225,6 +242,8 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
     public record Trigger(String name, String timing, List<String> events, String level, String condition,
                           String function, String body, String definition, boolean enabled) {
         public Trigger {
+            body = shortDefinition(body);
+            definition = shortDefinition(definition);
             events = copy(events);
         }
     }
@@ -241,6 +260,7 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
                           String language, String source, String comment) {
         public Routine {
             comment = shortComment(comment);
+            source = shortDefinition(source);
         }
     }
 
