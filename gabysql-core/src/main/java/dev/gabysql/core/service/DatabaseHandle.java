@@ -1,9 +1,11 @@
 package dev.gabysql.core.service;
 
 import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.introspect.SchemaModel;
 import java.time.Duration;
@@ -17,6 +19,8 @@ final class DatabaseHandle implements AutoCloseable {
     private final Dialect dialect;
     private final Limits limits;
     private final Inspections inspections;
+    /** What a call waits for before its session opens, for a cancellation's message. */
+    private final String connectionLabel;
     private ConnectionSource source;
     private volatile Cached cached;
     /** Held while the whole schema is read, so that concurrent readers wait for one read instead of repeating it. */
@@ -27,6 +31,7 @@ final class DatabaseHandle implements AutoCloseable {
         this.dialect = dialect;
         this.limits = limits;
         this.inspections = new Inspections(dialect.flavor());
+        this.connectionLabel = "a connection to `" + config.name() + "`";
     }
 
     /** The guard's reading of a statement for this database (kept for texts seen again). */
@@ -51,6 +56,17 @@ final class DatabaseHandle implements AutoCloseable {
             source = dialect.connect(config, limits);
         }
         return source;
+    }
+
+    /**
+     * A session; with a cancellation, the wait for it (a busy pool's connection, SQLite's writer) ends when the call
+     * is cancelled ({@link Cancellation#awaiting}).
+     */
+    Session open(Mode mode, Limits sessionLimits, Cancellation cancellation) {
+        if (cancellation == null) {
+            return source().open(mode, sessionLimits);
+        }
+        return cancellation.awaiting(connectionLabel, () -> source().open(mode, sessionLimits));
     }
 
     Object schemaReading() {

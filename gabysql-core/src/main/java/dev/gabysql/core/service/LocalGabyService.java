@@ -338,7 +338,7 @@ public final class LocalGabyService implements GabyService {
     /** {@link #withSession} for a call that may be cancelled while it waits for its session. */
     private <T> T withSession(DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation,
                               Function<Session, T> work) {
-        Session s = open(h, mode, limits, cancellation);
+        Session s = h.open(mode, limits, cancellation);
         try {
             return work.apply(s);
         } catch (GabyException e) {
@@ -352,18 +352,6 @@ public final class LocalGabyService implements GabyService {
         } finally {
             closer.close(s);
         }
-    }
-
-    /**
-     * A session on {@code h}; with a cancellation, the wait for it (a busy pool's connection, SQLite's writer) ends
-     * when the call is cancelled.
-     */
-    static Session open(DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation) {
-        if (cancellation == null) {
-            return h.source().open(mode, limits);
-        }
-        return cancellation.awaiting("a connection to `" + h.config().name() + "`",
-                () -> h.source().open(mode, limits));
     }
 
     SchemaModel schemaModel(DatabaseHandle h) {

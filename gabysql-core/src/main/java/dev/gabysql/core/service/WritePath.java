@@ -50,7 +50,7 @@ final class WritePath {
     private ExecuteResult preview(CallContext ctx, DatabaseHandle h, Mode mode, InspectedStatement stmt,
                                   ExecuteRequest req, ConfirmTokens.Binding binding, AuditedCall audit) {
         Limits limits = h.limits().withMaxRows(Math.min(PREVIEW_ROWS, h.limits().maxRows()));
-        try (Session s = LocalGabyService.open(h, mode, limits, ctx.cancellation())) {
+        try (Session s = h.open(mode, limits, ctx.cancellation())) {
             Connection c = s.connection();
             try {
                 PreviewSideEffects effects = h.dialect().previewSideEffects(c);
@@ -81,7 +81,7 @@ final class WritePath {
                 binding.mode());
         audit.token(v.id());
         Limits limits = h.limits();
-        try (Session s = LocalGabyService.open(h, mode, limits, ctx.cancellation())) {
+        try (Session s = h.open(mode, limits, ctx.cancellation())) {
             Outcome outcome = QueryRunner.update("Write on `" + h.config().name() + "`", s, stmt.sql(),
                     req.params(), limits.withMaxRows(1), ctx.cancellation());
             if (outcome.affectedRows() != v.previewedCount()) {
@@ -115,7 +115,7 @@ final class WritePath {
         audit.token(v.id());
         Limits limits = h.limits();
         Outcome outcome;
-        try (Session s = LocalGabyService.open(h, mode, limits, ctx.cancellation())) {
+        try (Session s = h.open(mode, limits, ctx.cancellation())) {
             s.markBroken(); // autocommit changes the session: never hand this connection out again
             Connection c = s.connection();
             try {
