@@ -33,14 +33,22 @@ public class ResultEncodingBenchmark {
 
     @Setup
     public void setUp() {
-        List<QueryResult.Column> columns = List.of(new QueryResult.Column("id", "int8"),
-                new QueryResult.Column("name", "text"), new QueryResult.Column("email", "text"),
-                new QueryResult.Column("amount", "numeric"), new QueryResult.Column("active", "bool"),
+        List<QueryResult.Column> columns = List.of(
+                new QueryResult.Column("id", "int8"),
+                new QueryResult.Column("name", "text"),
+                new QueryResult.Column("email", "text"),
+                new QueryResult.Column("amount", "numeric"),
+                new QueryResult.Column("active", "bool"),
                 new QueryResult.Column("created_at", "timestamptz"));
         List<List<Object>> data = new ArrayList<>();
         for (int i = 0; i < rows; i++) {
-            data.add(List.of((long) i, "customer " + i, "c" + i + "@example.com", new BigDecimal("1234.56"),
-                    i % 2 == 0, "2026-11-30 12:00:00+00"));
+            data.add(List.of(
+                    (long) i,
+                    "customer " + i,
+                    "c" + i + "@example.com",
+                    new BigDecimal("1234.56"),
+                    i % 2 == 0,
+                    "2026-11-30 12:00:00+00"));
         }
         result = new QueryResult(columns, data, rows == 500, null, 1);
     }

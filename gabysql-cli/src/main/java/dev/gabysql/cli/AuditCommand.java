@@ -18,7 +18,10 @@ final class AuditCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = {"-n", "--lines"}, paramLabel = "N", defaultValue = "20",
+    @Option(
+            names = {"-n", "--lines"},
+            paramLabel = "N",
+            defaultValue = "20",
             description = "How many of the last lines to print (default: ${DEFAULT-VALUE}).")
     int lines;
 

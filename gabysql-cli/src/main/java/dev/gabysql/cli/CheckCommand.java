@@ -14,7 +14,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code gabysql check [DB]}: the engine's integrity check of one database or of all of them. */
-@Command(name = "check", mixinStandardHelpOptions = true,
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
         description = "Integrity check of one database, or of every database in the catalog.")
 final class CheckCommand implements Callable<Integer> {
     @Mixin
@@ -32,7 +34,8 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (GabyService service = common.openService()) {
             CallContext ctx = CallContext.of("cli");
-            List<String> names = db != null ? List.of(db)
+            List<String> names = db != null
+                    ? List.of(db)
                     : service.listDatabases(ctx).stream().map(d -> d.name()).toList();
             if (names.isEmpty()) {
                 err.println("No databases: pass --db, --data-dir or --demo.");

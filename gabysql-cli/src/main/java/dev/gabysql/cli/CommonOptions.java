@@ -30,22 +30,29 @@ import picocli.CommandLine.Option;
 public final class CommonOptions {
     private static final Logger LOG = LoggerFactory.getLogger(CommonOptions.class);
 
-    @Option(names = "--db", paramLabel = "NAME=URL|PATH.db",
+    @Option(
+            names = "--db",
+            paramLabel = "NAME=URL|PATH.db",
             description = "A database: NAME=JDBC_URL, NAME=PATH.db or PATH.db (named after the file). Repeatable.")
     List<String> dbs = new ArrayList<>();
 
-    @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "data",
-            description = "Every *.db file in DIR is a SQLite database named after the file (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--data-dir",
+            paramLabel = "DIR",
+            defaultValue = "data",
+            description =
+                    "Every *.db file in DIR is a SQLite database named after the file (default: ${DEFAULT-VALUE}).")
     Path dataDir;
 
-    @Option(names = "--demo", description = "Add the sample database `demo` (created in the data directory on first use).")
+    @Option(
+            names = "--demo",
+            description = "Add the sample database `demo` (created in the data directory on first use).")
     boolean demo;
 
     @Option(names = "--config", paramLabel = "FILE", description = "A gabysql.toml configuration file.")
     Path config;
 
-    @Option(names = "--mode", paramLabel = "MODE",
-            description = "Access mode: readonly (default), readwrite or admin.")
+    @Option(names = "--mode", paramLabel = "MODE", description = "Access mode: readonly (default), readwrite or admin.")
     String mode;
 
     @Option(names = "--max-rows", paramLabel = "N", description = "Rows returned by a read at most (default: 500).")
@@ -54,11 +61,15 @@ public final class CommonOptions {
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "Statement timeout in seconds (default: 30).")
     Integer timeoutSeconds;
 
-    @Option(names = "--schema-ttl", paramLabel = "SECONDS",
+    @Option(
+            names = "--schema-ttl",
+            paramLabel = "SECONDS",
             description = "How long a schema description stays cached (default: 30).")
     Integer schemaTtlSeconds;
 
-    @Option(names = "--audit-log", paramLabel = "FILE|none",
+    @Option(
+            names = "--audit-log",
+            paramLabel = "FILE|none",
             description = "Append-only JSON-lines audit log (default: ~/.gabysql/audit.jsonl; none to disable).")
     String auditLog;
 
@@ -66,8 +77,10 @@ public final class CommonOptions {
 
     private ConfigFile.Config configFile() {
         if (loaded == null) {
-            loaded = config == null ? new ConfigFile.Config(new ConfigFile.ServerValues(null, null, null, null, null,
-                    null, null), List.of(), List.of()) : ConfigFile.load(config);
+            loaded = config == null
+                    ? new ConfigFile.Config(
+                            new ConfigFile.ServerValues(null, null, null, null, null, null, null), List.of(), List.of())
+                    : ConfigFile.load(config);
         }
         return loaded;
     }
@@ -82,18 +95,22 @@ public final class CommonOptions {
         ConfigFile.ServerValues file = configFile().server();
         Mode m = mode != null ? Mode.parse(mode) : file.mode() != null ? file.mode() : Mode.READONLY;
         if (m == null) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Unknown mode `" + mode + "`.",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Unknown mode `" + mode + "`.",
                     "Use --mode readonly, readwrite or admin.");
         }
         int rows = pick(maxRows, file.maxRows(), Limits.DEFAULT.maxRows());
         int timeout = pick(timeoutSeconds, seconds(file.timeout()), 30);
         int ttl = pick(schemaTtlSeconds, seconds(file.schemaTtl()), 30);
         if (rows < 1 || timeout < 1 || ttl < 0) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "--max-rows and --timeout must be positive.",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "--max-rows and --timeout must be positive.",
                     "For example: --max-rows 500 --timeout 30.");
         }
-        Limits limits = new Limits(Duration.ofSeconds(timeout), rows, Limits.DEFAULT.maxValueChars(),
-                Limits.DEFAULT.maxResultChars());
+        Limits limits = new Limits(
+                Duration.ofSeconds(timeout), rows, Limits.DEFAULT.maxValueChars(), Limits.DEFAULT.maxResultChars());
         String key = file.confirmKey() != null ? file.confirmKey() : System.getenv("GABYSQL_CONFIRM_KEY");
         return new Settings(m, limits, Duration.ofSeconds(ttl), auditPath(file.auditLog()), key, file.confirmTtl());
     }

@@ -18,8 +18,7 @@ final class EnvDatabase {
     static final String PASSWORD = "GABYSQL_DB_PASSWORD";
     static final String DEFAULT_NAME = "db";
 
-    private EnvDatabase() {
-    }
+    private EnvDatabase() {}
 
     /** The database the environment describes, or an empty list when {@code GABYSQL_DB_URL} is unset or blank. */
     static List<DatabaseConfig> from(Map<String, String> env) {
@@ -32,8 +31,8 @@ final class EnvDatabase {
         if (!url.startsWith("jdbc:")) {
             return List.of(DatabaseConfig.sqlite(name, Path.of(url)));
         }
-        return List.of(new DatabaseConfig(name, url, blankToNull(env.get(USER)), blankToNull(env.get(PASSWORD)),
-                null, null, null, 0));
+        return List.of(new DatabaseConfig(
+                name, url, blankToNull(env.get(USER)), blankToNull(env.get(PASSWORD)), null, null, null, 0));
     }
 
     private static String blankToNull(String s) {

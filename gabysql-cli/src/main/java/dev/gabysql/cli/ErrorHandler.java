@@ -15,8 +15,9 @@ final class ErrorHandler implements IExecutionExceptionHandler {
             print(cl, g);
             return g.code().exitCode();
         }
-        cl.getErr().println("error [" + ErrorCode.INTERNAL.name() + "]: " + ex.getClass().getSimpleName() + ": "
-                + ex.getMessage());
+        cl.getErr()
+                .println("error [" + ErrorCode.INTERNAL.name() + "]: "
+                        + ex.getClass().getSimpleName() + ": " + ex.getMessage());
         cl.getErr().flush();
         return 1;
     }

@@ -16,22 +16,27 @@ final class Gateway {
     /** Beyond the statement timeout: the server's own work and the trip over the network. */
     private static final Duration SLACK = Duration.ofSeconds(30);
 
-    private Gateway() {
-    }
+    private Gateway() {}
 
     static GabyService open(URI server, String token, CommonOptions common) {
         if (!common.dbs.isEmpty() || common.demo || common.config != null) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "--server takes its databases from the server;"
-                    + " --db, --demo and --config do not apply.",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "--server takes its databases from the server;" + " --db, --demo and --config do not apply.",
                     "Drop them, or drop --server to open databases here.");
         }
         String scheme = server.getScheme();
         if (!"http".equals(scheme) && !"https".equals(scheme)) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "--server must be an http:// or https:// URL, got `"
-                    + server + "`.", "For example: --server http://127.0.0.1:7878.");
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "--server must be an http:// or https:// URL, got `" + server + "`.",
+                    "For example: --server http://127.0.0.1:7878.");
         }
         Settings settings = common.settings();
-        return new RemoteGabyService(server, blankToNull(token), settings.mode(),
+        return new RemoteGabyService(
+                server,
+                blankToNull(token),
+                settings.mode(),
                 settings.limits().statementTimeout().plus(SLACK));
     }
 

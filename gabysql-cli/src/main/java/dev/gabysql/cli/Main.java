@@ -10,14 +10,27 @@ import picocli.CommandLine.HelpCommand;
  * {@code serve} (the HTTP/JSON API and MCP over HTTP), {@code check} (integrity), {@code audit}, {@code help}.
  * Exit codes follow picocli's convention: 0 ok, 1 failure, 2 usage error.
  */
-@Command(name = "gabysql", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(
+        name = "gabysql",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
         usageHelpAutoWidth = true,
-        description = {"Safe, fast SQL for AI agents and programs: an MCP server, an HTTP/JSON API, a SQL shell and"
-            + " integrity checks over SQLite and PostgreSQL. Readonly unless told otherwise; writes are previewed"
-            + " and confirmed."},
-        subcommands = {SqlCommand.class, McpCommand.class, ServeCommand.class, CheckCommand.class,
-            AuditCommand.class, HelpCommand.class},
-        footer = {"", "Examples:",
+        description = {
+            "Safe, fast SQL for AI agents and programs: an MCP server, an HTTP/JSON API, a SQL shell and"
+                    + " integrity checks over SQLite and PostgreSQL. Readonly unless told otherwise; writes are previewed"
+                    + " and confirmed."
+        },
+        subcommands = {
+            SqlCommand.class,
+            McpCommand.class,
+            ServeCommand.class,
+            CheckCommand.class,
+            AuditCommand.class,
+            HelpCommand.class
+        },
+        footer = {
+            "",
+            "Examples:",
             "  gabysql sql --demo                        # SQL shell on the sample database",
             "  gabysql sql --demo -c 'SHOW TABLES'       # one statement, then exit",
             "  gabysql sql shop --db ./shop.db --format csv < report.sql",
@@ -32,7 +45,8 @@ import picocli.CommandLine.HelpCommand;
             "a SQLite file), GABYSQL_DB_NAME (default db), GABYSQL_DB_USER and",
             "GABYSQL_DB_PASSWORD. Passwords are never printed.",
             "`gabysql help COMMAND` shows a command's options.",
-            "Exit codes: 0 ok, 1 failure, 2 usage or configuration error."})
+            "Exit codes: 0 ok, 1 failure, 2 usage or configuration error."
+        })
 public final class Main {
 
     public static void main(String[] args) {

@@ -20,8 +20,7 @@ import java.util.Set;
  * checks both against picocli's own model and parse, so the two readers cannot drift apart unnoticed.
  */
 final class McpArguments {
-    private McpArguments() {
-    }
+    private McpArguments() {}
 
     /** The command ready to run, or null when picocli must read {@code args} (everything after {@code mcp}). */
     static McpCommand parse(String[] args) {
@@ -65,18 +64,41 @@ final class McpArguments {
         CommonOptions c = cmd.common;
         try {
             switch (name) {
-                case "--db": c.dbs.add(value); return true;
-                case "--data-dir": c.dataDir = Path.of(value); return true;
-                case "--config": c.config = Path.of(value); return true;
-                case "--mode": c.mode = value; return true;
-                case "--max-rows": c.maxRows = Integer.valueOf(value); return true;
-                case "--timeout": c.timeoutSeconds = Integer.valueOf(value); return true;
-                case "--schema-ttl": c.schemaTtlSeconds = Integer.valueOf(value); return true;
-                case "--audit-log": c.auditLog = value; return true;
-                case "--server": cmd.server = new URI(value); return true;
-                case "--token": cmd.token = value; return true;
-                case "--max-message": cmd.maxMessage = Integer.valueOf(value); return true;
-                default: return false;
+                case "--db":
+                    c.dbs.add(value);
+                    return true;
+                case "--data-dir":
+                    c.dataDir = Path.of(value);
+                    return true;
+                case "--config":
+                    c.config = Path.of(value);
+                    return true;
+                case "--mode":
+                    c.mode = value;
+                    return true;
+                case "--max-rows":
+                    c.maxRows = Integer.valueOf(value);
+                    return true;
+                case "--timeout":
+                    c.timeoutSeconds = Integer.valueOf(value);
+                    return true;
+                case "--schema-ttl":
+                    c.schemaTtlSeconds = Integer.valueOf(value);
+                    return true;
+                case "--audit-log":
+                    c.auditLog = value;
+                    return true;
+                case "--server":
+                    cmd.server = new URI(value);
+                    return true;
+                case "--token":
+                    cmd.token = value;
+                    return true;
+                case "--max-message":
+                    cmd.maxMessage = Integer.valueOf(value);
+                    return true;
+                default:
+                    return false;
             }
         } catch (NumberFormatException | InvalidPathException | URISyntaxException e) {
             return false;

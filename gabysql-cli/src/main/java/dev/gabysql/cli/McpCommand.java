@@ -27,7 +27,9 @@ import picocli.CommandLine.Option;
  * With {@code --server URL --token T} (the gateway of issue 6) the tools run against a remote {@code gabysql serve}
  * instead, through the same service interface.
  */
-@Command(name = "mcp", mixinStandardHelpOptions = true,
+@Command(
+        name = "mcp",
+        mixinStandardHelpOptions = true,
         description = "Serve MCP over stdio (for local agents such as Claude Code, Claude Desktop or Cursor).",
         footer = {"", "Example: claude mcp add gabysql -- /path/to/gabysql/gabysql mcp --demo   (see docs/clients.md)"})
 final class McpCommand implements Callable<Integer> {
@@ -39,16 +41,24 @@ final class McpCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--server", paramLabel = "URL",
+    @Option(
+            names = "--server",
+            paramLabel = "URL",
             description = "Gateway mode: forward every call to a running `gabysql serve` at URL (no database is"
                     + " opened here; --mode still caps what is asked for).")
     URI server;
 
-    @Option(names = "--token", paramLabel = "TOKEN", defaultValue = "${env:GABYSQL_TOKEN}",
+    @Option(
+            names = "--token",
+            paramLabel = "TOKEN",
+            defaultValue = "${env:GABYSQL_TOKEN}",
             description = "Bearer token for --server (default: the GABYSQL_TOKEN environment variable).")
     String token;
 
-    @Option(names = "--max-message", paramLabel = "BYTES", defaultValue = "" + McpOptions.DEFAULT_MAX_MESSAGE_BYTES,
+    @Option(
+            names = "--max-message",
+            paramLabel = "BYTES",
+            defaultValue = "" + McpOptions.DEFAULT_MAX_MESSAGE_BYTES,
             description = "Largest message read from the client; a longer one is dropped unread and answered with"
                     + " TOO_LARGE (default: ${DEFAULT-VALUE}).")
     int maxMessage;
@@ -56,8 +66,11 @@ final class McpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (maxMessage < MIN_MAX_MESSAGE || maxMessage > McpOptions.MAX_MESSAGE_BYTES_LIMIT) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "--max-message must be from " + MIN_MAX_MESSAGE + " to "
-                    + McpOptions.MAX_MESSAGE_BYTES_LIMIT + " bytes.", "For example: --max-message 16777216.");
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "--max-message must be from " + MIN_MAX_MESSAGE + " to " + McpOptions.MAX_MESSAGE_BYTES_LIMIT
+                            + " bytes.",
+                    "For example: --max-message 16777216.");
         }
         OutputStream protocolOut = takeStdout();
         McpOptions options = McpOptions.defaults(VersionProvider.version()).withMaxMessageBytes(maxMessage);
@@ -65,7 +78,7 @@ final class McpCommand implements Callable<Integer> {
         StdioHooks hooks;
         if (server != null) {
             service = Gateway.open(server, token, common);
-            hooks = new StdioHooks() { }; // the gateway runs no local database code: nothing to prepare
+            hooks = new StdioHooks() {}; // the gateway runs no local database code: nothing to prepare
         } else {
             LocalGabyService local = common.openService();
             service = local;
@@ -89,10 +102,12 @@ final class McpCommand implements Callable<Integer> {
         return new StdioHooks() {
             @Override
             public void started() {
-                Thread t = new Thread(() -> {
-                    local.prefetch();
-                    CommonOptions.reportPrivileges(local);
-                }, "gabysql-prefetch");
+                Thread t = new Thread(
+                        () -> {
+                            local.prefetch();
+                            CommonOptions.reportPrivileges(local);
+                        },
+                        "gabysql-prefetch");
                 t.setDaemon(true);
                 t.start();
             }

@@ -76,8 +76,11 @@ final class ScriptRunner {
         }
         out.flush();
         if (outcome.isUncommitted()) {
-            note(confirmer.askedPerson() ? "not committed." : "not committed: a script commits writes only with"
-                    + " --yes (the preview above was rolled back).");
+            note(
+                    confirmer.askedPerson()
+                            ? "not committed."
+                            : "not committed: a script commits writes only with"
+                                    + " --yes (the preview above was rolled back).");
         }
     }
 

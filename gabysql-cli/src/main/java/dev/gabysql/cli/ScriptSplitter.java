@@ -9,8 +9,7 @@ import java.util.List;
  * checks each piece on its own. Stateless.
  */
 public final class ScriptSplitter {
-    private ScriptSplitter() {
-    }
+    private ScriptSplitter() {}
 
     /**
      * The statements of a script, stripped, without their semicolons and the comments above them; pieces of only
@@ -71,8 +70,7 @@ public final class ScriptSplitter {
     }
 
     /** Statements a script's text completes, and the index of the text's unfinished rest. */
-    record Complete(List<String> statements, int rest) {
-    }
+    record Complete(List<String> statements, int rest) {}
 
     /**
      * Whether a buffer ends with a complete statement: its last significant character (outside quotes and

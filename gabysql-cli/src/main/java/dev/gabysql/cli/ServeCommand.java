@@ -18,59 +18,96 @@ import picocli.CommandLine.Option;
  * {@code gabysql serve}: the HTTP/JSON API over the same service as the other commands. Runs until SIGINT or
  * SIGTERM, then stops gracefully: in-flight calls get {@code --shutdown-timeout} to finish.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
         description = "Serve the HTTP/JSON API (POST /sql, GET /databases, …) and MCP over Streamable HTTP (/mcp)"
                 + " on 127.0.0.1:7878.",
-        footer = {"", "Tokens come from --token, the GABYSQL_TOKEN environment variable and [[tokens]] in --config.",
-            "Clients send `Authorization: Bearer SECRET`. Without a token the server only binds to loopback."})
+        footer = {
+            "",
+            "Tokens come from --token, the GABYSQL_TOKEN environment variable and [[tokens]] in --config.",
+            "Clients send `Authorization: Bearer SECRET`. Without a token the server only binds to loopback."
+        })
 final class ServeCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = ServerOptions.DEFAULT_HOST,
+    @Option(
+            names = "--host",
+            paramLabel = "ADDRESS",
+            defaultValue = ServerOptions.DEFAULT_HOST,
             description = "Address to bind (default: ${DEFAULT-VALUE}). Any non-loopback address needs a token.")
     String host;
 
-    @Option(names = "--port", paramLabel = "PORT", defaultValue = "7878",
+    @Option(
+            names = "--port",
+            paramLabel = "PORT",
+            defaultValue = "7878",
             description = "TCP port (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--token", paramLabel = "SECRET[:MODE]",
+    @Option(
+            names = "--token",
+            paramLabel = "SECRET[:MODE]",
             description = "A bearer token clients must send, optionally capped to a mode (readonly, readwrite, admin)."
                     + " Repeatable.")
     List<String> tokens = new ArrayList<>();
 
-    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "64",
+    @Option(
+            names = "--max-connections",
+            paramLabel = "N",
+            defaultValue = "64",
             description = "Requests served at once; one more gets 503 with Retry-After (default: ${DEFAULT-VALUE}).")
     int maxConnections;
 
-    @Option(names = "--max-body", paramLabel = "BYTES", defaultValue = "1048576",
+    @Option(
+            names = "--max-body",
+            paramLabel = "BYTES",
+            defaultValue = "1048576",
             description = "Largest request body accepted (default: ${DEFAULT-VALUE}).")
     long maxBody;
 
-    @Option(names = "--request-timeout", paramLabel = "SECONDS", defaultValue = "120",
+    @Option(
+            names = "--request-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "120",
             description = "A call running longer is cancelled and answered with 504 (default: ${DEFAULT-VALUE}).")
     int requestTimeout;
 
-    @Option(names = "--idle-timeout", paramLabel = "SECONDS", defaultValue = "30",
+    @Option(
+            names = "--idle-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "30",
             description = "Idle connections are closed after this (default: ${DEFAULT-VALUE}).")
     int idleTimeout;
 
-    @Option(names = "--shutdown-timeout", paramLabel = "SECONDS", defaultValue = "15",
+    @Option(
+            names = "--shutdown-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "15",
             description = "On stop, in-flight calls get this long to finish (default: ${DEFAULT-VALUE}).")
     int shutdownTimeout;
 
-    @Option(names = "--mcp-keep-alive", paramLabel = "SECONDS", defaultValue = "15",
+    @Option(
+            names = "--mcp-keep-alive",
+            paramLabel = "SECONDS",
+            defaultValue = "15",
             description = "Ping interval of MCP sessions at /mcp (default: ${DEFAULT-VALUE}).")
     int mcpKeepAlive;
 
-    @Option(names = "--mcp-session-timeout", paramLabel = "SECONDS", defaultValue = "1800",
+    @Option(
+            names = "--mcp-session-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "1800",
             description = "An idle MCP session is dropped after about this long (default: ${DEFAULT-VALUE}).")
     int mcpSessionTimeout;
 
-    @Option(names = "--mcp-max-sessions", paramLabel = "N", defaultValue = "1000",
-            description = "MCP sessions open at once at /mcp; one more is refused with 503 (default:"
-                    + " ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--mcp-max-sessions",
+            paramLabel = "N",
+            defaultValue = "1000",
+            description =
+                    "MCP sessions open at once at /mcp; one more is refused with 503 (default:" + " ${DEFAULT-VALUE}).")
     int mcpMaxSessions;
 
     @Override
@@ -88,21 +125,35 @@ final class ServeCommand implements Callable<Integer> {
         }
         System.err.println(banner(server, service, options));
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            System.err.println("gabysql serve: stopping (in-flight calls get " + shutdownTimeout + " s)");
-            server.close();
-            service.close();
-            stopped.countDown();
-        }, "gabysql-serve-stop"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            System.err.println(
+                                    "gabysql serve: stopping (in-flight calls get " + shutdownTimeout + " s)");
+                            server.close();
+                            service.close();
+                            stopped.countDown();
+                        },
+                        "gabysql-serve-stop"));
         stopped.await();
         return 0;
     }
 
     ServerOptions options() {
-        return new ServerOptions(host, port, tokens(), maxConnections, maxBody, Duration.ofSeconds(requestTimeout),
-                Duration.ofSeconds(idleTimeout), Duration.ofSeconds(shutdownTimeout),
-                new ServerOptions.Mcp(VersionProvider.version(), Duration.ofSeconds(mcpKeepAlive),
-                        Duration.ofSeconds(mcpSessionTimeout), mcpMaxSessions));
+        return new ServerOptions(
+                host,
+                port,
+                tokens(),
+                maxConnections,
+                maxBody,
+                Duration.ofSeconds(requestTimeout),
+                Duration.ofSeconds(idleTimeout),
+                Duration.ofSeconds(shutdownTimeout),
+                new ServerOptions.Mcp(
+                        VersionProvider.version(),
+                        Duration.ofSeconds(mcpKeepAlive),
+                        Duration.ofSeconds(mcpSessionTimeout),
+                        mcpMaxSessions));
     }
 
     private List<ApiToken> tokens() {
@@ -122,10 +173,13 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private static String banner(GabyServer server, LocalGabyService service, ServerOptions options) {
-        int dbs = service.listDatabases(dev.gabysql.core.service.CallContext.of("http")).size();
+        int dbs = service.listDatabases(dev.gabysql.core.service.CallContext.of("http"))
+                .size();
         return "gabysql serve: listening on " + server.uri() + " — " + dbs + " database(s), mode "
-                + service.settings().mode().label() + ", " + (options.tokens().isEmpty()
-                ? "no token (loopback only)" : options.tokens().size() + " token(s)") + ", at most "
+                + service.settings().mode().label() + ", "
+                + (options.tokens().isEmpty()
+                        ? "no token (loopback only)"
+                        : options.tokens().size() + " token(s)") + ", at most "
                 + options.maxConcurrent() + " requests at once";
     }
 

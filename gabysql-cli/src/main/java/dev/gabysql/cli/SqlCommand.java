@@ -24,42 +24,60 @@ import picocli.CommandLine.Spec;
  * from standard input (one statement per {@code ;}), printing results as a table, CSV, JSON or Markdown. Errors go
  * to stderr with exit code 1.
  */
-@Command(name = "sql", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run SQL against a database of the catalog.",
+@Command(
+        name = "sql",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Run SQL against a database of the catalog.",
             "On a terminal without -c: an interactive shell (history, multi-line statements ended by ;,"
-                + " completion, \\d and friends; \\? lists them). Otherwise the -c statements, or a script read"
-                + " from standard input, which stops at the first error (exit code 1).",
+                    + " completion, \\d and friends; \\? lists them). Otherwise the -c statements, or a script read"
+                    + " from standard input, which stops at the first error (exit code 1).",
             "Writes (--mode readwrite or admin) are previewed first and committed only when confirmed: the shell"
-                + " and -c on a terminal ask Commit? [y/N]; a script commits only with --yes, and a write it leaves"
-                + " uncommitted makes the exit code 1."},
-        footer = {"", "Examples:",
+                    + " and -c on a terminal ask Commit? [y/N]; a script commits only with --yes, and a write it leaves"
+                    + " uncommitted makes the exit code 1."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  gabysql sql --demo                    # interactive shell on the sample database",
             "  gabysql sql --demo -c 'SELECT * FROM customers LIMIT 5' --format csv",
             "  gabysql sql sales --db sales=jdbc:postgresql://localhost/sales < report.sql",
             "  gabysql sql --demo --mode readwrite --yes \\",
-            "      -c \"UPDATE products SET price = price * 1.1 WHERE id = 3\""})
+            "      -c \"UPDATE products SET price = price * 1.1 WHERE id = 3\""
+        })
 final class SqlCommand implements Callable<Integer> {
     private static final String POOL_LOG_LEVEL = "org.slf4j.simpleLogger.log.com.zaxxer.hikari";
 
-    @Parameters(arity = "0..1", paramLabel = "DB",
+    @Parameters(
+            arity = "0..1",
+            paramLabel = "DB",
             description = "Database name (default: the only database, if there is exactly one).")
     String db;
 
-    @Option(names = {"-c", "--command"}, paramLabel = "SQL", description = "Run this statement and exit (repeatable).")
+    @Option(
+            names = {"-c", "--command"},
+            paramLabel = "SQL",
+            description = "Run this statement and exit (repeatable).")
     List<String> commands;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "table",
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
+            defaultValue = "table",
             description = "Output format: table (default), csv, json, markdown.")
     String format;
 
     @Option(names = "--continue-on-error", description = "Scripts and -c: go on after a failing statement.")
     boolean continueOnError;
 
-    @Option(names = {"-y", "--yes"},
+    @Option(
+            names = {"-y", "--yes"},
             description = "Scripts and -c: commit each previewed write without asking (readwrite/admin only).")
     boolean yes;
 
-    @Option(names = "--allow-full-table",
+    @Option(
+            names = "--allow-full-table",
             description = "Scripts and -c: allow UPDATE/DELETE without WHERE (still previewed and confirmed).")
     boolean allowFullTable;
 
@@ -79,10 +97,18 @@ final class SqlCommand implements Callable<Integer> {
                 return Shell.start(service, chooseDatabase(service, true), fmt);
             }
             String target = chooseDatabase(service, false);
-            ScriptRunner runner = new ScriptRunner(service, target, fmt, spec.commandLine(),
-                    new ScriptConfirmer(yes, allowFullTable, interactive ? System.console() : null,
+            ScriptRunner runner = new ScriptRunner(
+                    service,
+                    target,
+                    fmt,
+                    spec.commandLine(),
+                    new ScriptConfirmer(
+                            yes,
+                            allowFullTable,
+                            interactive ? System.console() : null,
                             spec.commandLine().getOut()));
-            Iterable<String> statements = commands != null && !commands.isEmpty() ? commands
+            Iterable<String> statements = commands != null && !commands.isEmpty()
+                    ? commands
                     : new ScriptStatements(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             return runner.runAll(statements, continueOnError);
         }
@@ -97,9 +123,14 @@ final class SqlCommand implements Callable<Integer> {
         if (dbs.size() == 1 || (lenient && !dbs.isEmpty())) {
             return dbs.get(0).name();
         }
-        throw new GabyException(ErrorCode.BAD_REQUEST, dbs.isEmpty()
-                ? "No database: pass --db NAME=URL, --db PATH.db, --data-dir DIR, --demo, or set GABYSQL_DB_URL."
-                : "Several databases; name one: " + String.join(", ", dbs.stream().map(DatabaseInfo::name).toList()),
+        throw new GabyException(
+                ErrorCode.BAD_REQUEST,
+                dbs.isEmpty()
+                        ? "No database: pass --db NAME=URL, --db PATH.db, --data-dir DIR, --demo, or set GABYSQL_DB_URL."
+                        : "Several databases; name one: "
+                                + String.join(
+                                        ", ",
+                                        dbs.stream().map(DatabaseInfo::name).toList()),
                 "gabysql sql DB -c 'SELECT …'");
     }
 

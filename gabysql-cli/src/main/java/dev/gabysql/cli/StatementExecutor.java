@@ -87,8 +87,8 @@ public final class StatementExecutor {
             return new Outcome(null, preview, null, spent);
         }
         long again = System.nanoTime();
-        ExecuteResult done = service.execute(calls.get(),
-                new ExecuteRequest(db, sql, null, preview.confirmToken(), fullTable));
+        ExecuteResult done =
+                service.execute(calls.get(), new ExecuteRequest(db, sql, null, preview.confirmToken(), fullTable));
         return new Outcome(null, preview, done, spent + millisSince(again));
     }
 
@@ -96,9 +96,12 @@ public final class StatementExecutor {
     private void requireWritable(String db, GabyException notARead) {
         Mode mode = modeOf(db);
         if (mode == null || !mode.allowsWrites()) {
-            throw new GabyException(ErrorCode.READ_ONLY, notARead.getMessage(), "`" + db + "` is "
-                    + (mode == null ? "readonly" : mode.label()) + " here; start gabysql with --mode readwrite"
-                    + " (or admin for DDL) to preview and commit writes.");
+            throw new GabyException(
+                    ErrorCode.READ_ONLY,
+                    notARead.getMessage(),
+                    "`" + db + "` is "
+                            + (mode == null ? "readonly" : mode.label()) + " here; start gabysql with --mode readwrite"
+                            + " (or admin for DDL) to preview and commit writes.");
         }
     }
 

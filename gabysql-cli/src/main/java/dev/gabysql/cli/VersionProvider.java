@@ -6,8 +6,10 @@ import picocli.CommandLine.IVersionProvider;
 public final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
-        return new String[] {"gabysql " + version(),
-            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+        return new String[] {
+            "gabysql " + version(),
+            "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
+        };
     }
 
     /** The version of the running gabysql, e.g. "0.1.0-SNAPSHOT". */

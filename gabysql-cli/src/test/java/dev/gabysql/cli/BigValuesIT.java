@@ -32,8 +32,10 @@ class BigValuesIT {
     @Test
     void mariaDbLargeValuesAreAnsweredWithinASmallHeap() throws Exception {
         String url = TestDatabases.newMariaDbDatabase();
-        assertAnsweredCut(url, "WITH RECURSIVE n(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM n WHERE g < 600)"
-                + " SELECT g, repeat('x', " + VALUE_CHARS + ") AS v FROM n");
+        assertAnsweredCut(
+                url,
+                "WITH RECURSIVE n(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM n WHERE g < 600)"
+                        + " SELECT g, repeat('x', " + VALUE_CHARS + ") AS v FROM n");
     }
 
     /**
@@ -47,7 +49,7 @@ class BigValuesIT {
         TestDatabases.run(pg, "CREATE TABLE big AS SELECT 1 AS id, repeat('x', 100000000) AS t");
         Path sqlite = dir.resolve("big.db");
         try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + sqlite);
-             java.sql.Statement st = c.createStatement()) {
+                java.sql.Statement st = c.createStatement()) {
             st.execute("CREATE TABLE big (id INTEGER, t TEXT, b BLOB)");
             st.execute("INSERT INTO big VALUES (1, printf('%.*c', 100000000, 'y'), zeroblob(100000000))");
         }
@@ -55,7 +57,9 @@ class BigValuesIT {
             for (String column : url.equals(pg) ? List.of("t") : List.of("t", "b")) {
                 GabysqlProcess.Result r = run(url, "SELECT id, " + column + " FROM big");
                 assertThat(r.exit()).as("%s %s: %s", url, column, r.out()).isEqualTo(1);
-                assertThat(r.err()).contains("VALUE_TOO_LARGE", "substr(col, 1, 2000)").doesNotContain("\tat ");
+                assertThat(r.err())
+                        .contains("VALUE_TOO_LARGE", "substr(col, 1, 2000)")
+                        .doesNotContain("\tat ");
             }
             GabysqlProcess.Result part = run(url, "SELECT id, length(t) AS n, substr(t, 1, 3) AS head FROM big");
             assertThat(part.exit()).as(part.err()).isZero();
@@ -72,8 +76,8 @@ class BigValuesIT {
 
     /** {@code gabysql sql -c SQL} on {@code url}, JSON out, in a process with a 64 MiB heap. */
     private GabysqlProcess.Result run(String url, String sql) throws Exception {
-        List<String> cmd = new ArrayList<>(GabysqlProcess.java(dir, "sql", "--db", "big=" + url,
-                "--audit-log", "none", "--format", "json", "-c", sql));
+        List<String> cmd = new ArrayList<>(GabysqlProcess.java(
+                dir, "sql", "--db", "big=" + url, "--audit-log", "none", "--format", "json", "-c", sql));
         cmd.add(1, "-Xmx64m");
         return GabysqlProcess.run(dir, Map.of(), null, cmd);
     }

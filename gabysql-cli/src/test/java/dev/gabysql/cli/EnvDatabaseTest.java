@@ -17,8 +17,13 @@ class EnvDatabaseTest {
 
     @Test
     void jdbcUrlWithUserAndPasswordNamedDbByDefault() {
-        List<DatabaseConfig> dbs = EnvDatabase.from(Map.of("GABYSQL_DB_URL", "jdbc:postgresql://h/sales",
-                "GABYSQL_DB_USER", "reader", "GABYSQL_DB_PASSWORD", "s3cret"));
+        List<DatabaseConfig> dbs = EnvDatabase.from(Map.of(
+                "GABYSQL_DB_URL",
+                "jdbc:postgresql://h/sales",
+                "GABYSQL_DB_USER",
+                "reader",
+                "GABYSQL_DB_PASSWORD",
+                "s3cret"));
         assertThat(dbs).hasSize(1);
         DatabaseConfig db = dbs.get(0);
         assertThat(db.name()).isEqualTo("db");
@@ -29,7 +34,8 @@ class EnvDatabaseTest {
 
     @Test
     void aPathIsASqliteFileUnderTheGivenName() {
-        DatabaseConfig db = EnvDatabase.from(Map.of("GABYSQL_DB_URL", "shop.db", "GABYSQL_DB_NAME", "shop")).get(0);
+        DatabaseConfig db = EnvDatabase.from(Map.of("GABYSQL_DB_URL", "shop.db", "GABYSQL_DB_NAME", "shop"))
+                .get(0);
         assertThat(db.name()).isEqualTo("shop");
         assertThat(db.url()).startsWith("jdbc:sqlite:").endsWith("shop.db");
     }

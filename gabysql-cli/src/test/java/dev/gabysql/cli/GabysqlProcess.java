@@ -14,12 +14,10 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs the packaged gabysql (or a script around it) as a real process: stdin in, stdout and stderr apart. */
 final class GabysqlProcess {
-    private GabysqlProcess() {
-    }
+    private GabysqlProcess() {}
 
     /** What a finished process left. */
-    record Result(int exit, String out, String err) {
-    }
+    record Result(int exit, String out, String err) {}
 
     /** The runnable jar under test (failsafe passes its path). */
     static Path jar() {
@@ -38,8 +36,11 @@ final class GabysqlProcess {
 
     /** {@code java -jar gabysql.jar ARGS} with {@code home} as the user's home (audit log, history stay there). */
     static List<String> java(Path home, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Duser.home=" + home, "-jar", jar().toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Duser.home=" + home,
+                "-jar",
+                jar().toString()));
         cmd.addAll(List.of(args));
         return cmd;
     }

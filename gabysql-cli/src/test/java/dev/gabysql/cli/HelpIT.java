@@ -17,8 +17,9 @@ class HelpIT {
         GabysqlProcess.Result r = GabysqlProcess.gabysql(dir, Map.of(), null, "--help");
         assertThat(r.exit()).isZero();
         assertThat(r.err()).isEmpty();
-        assertThat(r.out()).startsWith("Usage: gabysql").contains("sql", "mcp", "check", "Examples:",
-                "gabysql sql --demo", "GABYSQL_DB_URL", "Exit codes");
+        assertThat(r.out())
+                .startsWith("Usage: gabysql")
+                .contains("sql", "mcp", "check", "Examples:", "gabysql sql --demo", "GABYSQL_DB_URL", "Exit codes");
         assertThat(r.out().lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
 
@@ -46,8 +47,16 @@ class HelpIT {
 
     @Test
     void aMaxMessageTooSmallForAnInitializeIsAConfigurationError() throws Exception {
-        GabysqlProcess.Result r = GabysqlProcess.gabysql(dir, Map.of(), "", "mcp", "--demo", "--data-dir",
-                dir.resolve("data").toString(), "--max-message", "100");
+        GabysqlProcess.Result r = GabysqlProcess.gabysql(
+                dir,
+                Map.of(),
+                "",
+                "mcp",
+                "--demo",
+                "--data-dir",
+                dir.resolve("data").toString(),
+                "--max-message",
+                "100");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("CONFIG_INVALID", "--max-message must be from 1024");
         assertThat(r.out()).isEmpty();

@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LauncherIT {
     @TempDir
     Path repo;
+
     private Path jar;
     private Path builds;
 
@@ -46,10 +47,13 @@ class LauncherIT {
         builds = repo.resolve("builds.log");
         Path bin = Files.createDirectories(repo.resolve("bin"));
         Path mvn = bin.resolve("mvn");
-        Files.writeString(mvn, "#!/bin/sh\n"
-                + "echo \"[INFO] BUILD OUTPUT $*\"\n"
-                + "echo build >> '" + builds + "'\n"
-                + "mkdir -p gabysql-cli/target && cp '" + GabysqlProcess.jar() + "' gabysql-cli/target/gabysql.jar\n");
+        Files.writeString(
+                mvn,
+                "#!/bin/sh\n"
+                        + "echo \"[INFO] BUILD OUTPUT $*\"\n"
+                        + "echo build >> '" + builds + "'\n"
+                        + "mkdir -p gabysql-cli/target && cp '" + GabysqlProcess.jar()
+                        + "' gabysql-cli/target/gabysql.jar\n");
         Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
@@ -74,9 +78,11 @@ class LauncherIT {
         assertThat(Files.readAllLines(builds)).hasSize(2);
 
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(3600)));
-        Files.setLastModifiedTime(repo.resolve("gabysql-core/src/main/java/A.java"),
+        Files.setLastModifiedTime(
+                repo.resolve("gabysql-core/src/main/java/A.java"),
                 FileTime.from(Instant.now().minusSeconds(7200)));
-        Files.setLastModifiedTime(repo.resolve("pom.xml"), FileTime.from(Instant.now().minusSeconds(7200)));
+        Files.setLastModifiedTime(
+                repo.resolve("pom.xml"), FileTime.from(Instant.now().minusSeconds(7200)));
         launch("--version");
         assertThat(Files.readAllLines(builds)).hasSize(2);
     }
@@ -128,7 +134,8 @@ class LauncherIT {
     @Test
     void exitCodesPassThrough() throws Exception {
         launch("--version");
-        assertThat(launch("sql", "--demo", "-c", "SELECT nope FROM nothing").exit()).isEqualTo(1);
+        assertThat(launch("sql", "--demo", "-c", "SELECT nope FROM nothing").exit())
+                .isEqualTo(1);
         assertThat(launch("sql", "--bogus").exit()).isEqualTo(2);
     }
 
@@ -150,10 +157,17 @@ class LauncherIT {
 
         // an archive forced on the JVM after the jar changed: the JVM's complaint goes to stderr, never stdout
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(5)));
-        GabysqlProcess.Result stale = launch(Map.of("GABYSQL_CDS", "0", "JAVA_OPTS",
-                "-Duser.home=" + repo + " -XX:SharedArchiveFile=" + jsa + " -Xshare:auto"), "--version");
+        GabysqlProcess.Result stale = launch(
+                Map.of(
+                        "GABYSQL_CDS",
+                        "0",
+                        "JAVA_OPTS",
+                        "-Duser.home=" + repo + " -XX:SharedArchiveFile=" + jsa + " -Xshare:auto"),
+                "--version");
         assertThat(stale.exit()).isZero();
-        assertThat(stale.out()).startsWith("gabysql ").doesNotContainIgnoringCase("shared")
+        assertThat(stale.out())
+                .startsWith("gabysql ")
+                .doesNotContainIgnoringCase("shared")
                 .doesNotContainIgnoringCase("warning");
     }
 
@@ -173,18 +187,24 @@ class LauncherIT {
         launch(Map.of("GABYSQL_CDS", "1"), "--version");
         boolean pg = dialect.equals("postgres");
         String url = pg ? TestDatabases.newPostgresDatabase() : TestDatabases.newMariaDbDatabase();
-        TestDatabases.run(url, pg ? "CREATE TABLE t (id serial PRIMARY KEY, at timestamptz DEFAULT now(), tags text[])"
-                : "CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, at DATETIME(3) DEFAULT NOW(3), tag TEXT)",
+        TestDatabases.run(
+                url,
+                pg
+                        ? "CREATE TABLE t (id serial PRIMARY KEY, at timestamptz DEFAULT now(), tags text[])"
+                        : "CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, at DATETIME(3) DEFAULT NOW(3), tag TEXT)",
                 "INSERT INTO t (" + (pg ? "tags) VALUES ('{a,b}')" : "tag) VALUES ('a')"));
         Path log = repo.resolve("classes.log");
-        List<String> replies = serverSession(url, log, List.of(
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                        + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
-                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
-                        + "\"gabysql_describe_database\",\"arguments\":{\"db\":\"x\",\"detail\":\"full\"}}}",
-                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"gabysql_query\","
-                        + "\"arguments\":{\"db\":\"x\",\"sql\":\"SELECT * FROM t\"}}}"));
+        List<String> replies = serverSession(
+                url,
+                log,
+                List.of(
+                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
+                        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":"
+                                + "\"gabysql_describe_database\",\"arguments\":{\"db\":\"x\",\"detail\":\"full\"}}}",
+                        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"gabysql_query\","
+                                + "\"arguments\":{\"db\":\"x\",\"sql\":\"SELECT * FROM t\"}}}"));
         assertThat(replies).hasSize(3).allSatisfy(r -> assertThat(r).doesNotContain("\"isError\":true", "\"error\""));
         List<String> fromTheJar = Files.readAllLines(log).stream()
                 .filter(l -> l.contains(" source: ") && !l.contains("shared objects file"))
@@ -192,21 +212,32 @@ class LauncherIT {
                 .filter(l -> !l.matches(".*\\[class,load\\] (java|javax|jdk|sun|com\\.sun)\\..*")) // the JDK's
                 .filter(l -> !l.contains("client.socket.impl.UnixDomainSocket")) // MariaDB's: needs JNA, not archived
                 .toList();
-        assertThat(fromTheJar).as("classes loaded from outside the archive in a " + dialect + " session: record"
-                + " scripts/cds-" + dialect + ".lst again (scripts/record-cds.sh)").isEmpty();
+        assertThat(fromTheJar)
+                .as("classes loaded from outside the archive in a " + dialect + " session: record" + " scripts/cds-"
+                        + dialect + ".lst again (scripts/record-cds.sh)")
+                .isEmpty();
     }
 
     /** The launcher's {@code mcp} on a server database, {@code lines} written one by one, each request's reply. */
     private List<String> serverSession(String url, Path classLog, List<String> lines) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(repo.resolve("gabysql").toString(), "mcp", "--db", "x=" + url,
-                "--audit-log", "none").directory(repo.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().putAll(Map.of("PATH", repo.resolve("bin") + ":" + System.getenv("PATH"), "JAVA_HOME",
-                System.getProperty("java.home"), "GABYSQL_CDS", "1", "JAVA_OPTS", "-Duser.home=" + repo
-                        + " -Xlog:class+load=info:file=" + classLog));
+        ProcessBuilder pb = new ProcessBuilder(
+                        repo.resolve("gabysql").toString(), "mcp", "--db", "x=" + url, "--audit-log", "none")
+                .directory(repo.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment()
+                .putAll(Map.of(
+                        "PATH",
+                        repo.resolve("bin") + ":" + System.getenv("PATH"),
+                        "JAVA_HOME",
+                        System.getProperty("java.home"),
+                        "GABYSQL_CDS",
+                        "1",
+                        "JAVA_OPTS",
+                        "-Duser.home=" + repo + " -Xlog:class+load=info:file=" + classLog));
         Process p = pb.start();
         List<String> replies = new ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), UTF_8));
-             Writer in = new OutputStreamWriter(p.getOutputStream(), UTF_8)) {
+                Writer in = new OutputStreamWriter(p.getOutputStream(), UTF_8)) {
             for (String line : lines) {
                 in.write(line + "\n");
                 in.flush();
@@ -229,8 +260,8 @@ class LauncherIT {
         List<String> cmd = new ArrayList<>(List.of(repo.resolve("gabysql").toString()));
         cmd.addAll(List.of(args));
         String path = repo.resolve("bin") + ":" + System.getenv("PATH");
-        Map<String, String> env = new HashMap<>(Map.of("PATH", path, "JAVA_HOME",
-                System.getProperty("java.home"), "JAVA_OPTS", "-Duser.home=" + repo));
+        Map<String, String> env = new HashMap<>(
+                Map.of("PATH", path, "JAVA_HOME", System.getProperty("java.home"), "JAVA_OPTS", "-Duser.home=" + repo));
         env.putAll(extraEnv);
         return GabysqlProcess.run(repo, env, null, cmd);
     }

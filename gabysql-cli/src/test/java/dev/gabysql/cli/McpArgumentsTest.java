@@ -3,9 +3,9 @@ package dev.gabysql.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -16,8 +16,16 @@ class McpArgumentsTest {
                 List.of("--demo"),
                 List.of("--db", "bench=/tmp/x.db", "--audit-log", "none"),
                 List.of("--db=a=jdbc:postgresql://h/db?user=u&password=p", "--db", "b.db", "--mode=readwrite"),
-                List.of("--data-dir", "/srv/data", "--config", "g.toml", "--max-rows", "20", "--timeout=5",
-                    "--schema-ttl", "0"),
+                List.of(
+                        "--data-dir",
+                        "/srv/data",
+                        "--config",
+                        "g.toml",
+                        "--max-rows",
+                        "20",
+                        "--timeout=5",
+                        "--schema-ttl",
+                        "0"),
                 List.of("--server", "http://127.0.0.1:7878", "--token", "t0k=n", "--mode", "readonly"),
                 List.of("--demo", "--max-message", "4096"),
                 List.of("--audit-log=/var/log/a.jsonl", "--demo", "--max-rows=+7"));
@@ -37,12 +45,22 @@ class McpArgumentsTest {
 
     static List<List<String>> argumentsLeftToPicocli() {
         return List.of(
-                List.of("--help"), List.of("-h"), List.of("--version"), List.of("-V"),
-                List.of("--bogus"), List.of("stray"), List.of("--db"),
-                List.of("--max-rows", "many"), List.of("--timeout=1.5"), List.of("--max-message", "1e6"),
-                List.of("--mode", "readonly", "--mode", "admin"), List.of("--demo", "--demo"),
-                List.of("--demo=true"), List.of("--audit-log", "--demo"),
-                List.of("--server", "http://bad host/"), List.of("--", "--demo"));
+                List.of("--help"),
+                List.of("-h"),
+                List.of("--version"),
+                List.of("-V"),
+                List.of("--bogus"),
+                List.of("stray"),
+                List.of("--db"),
+                List.of("--max-rows", "many"),
+                List.of("--timeout=1.5"),
+                List.of("--max-message", "1e6"),
+                List.of("--mode", "readonly", "--mode", "admin"),
+                List.of("--demo", "--demo"),
+                List.of("--demo=true"),
+                List.of("--audit-log", "--demo"),
+                List.of("--server", "http://bad host/"),
+                List.of("--", "--demo"));
     }
 
     @ParameterizedTest
@@ -53,18 +71,32 @@ class McpArgumentsTest {
 
     @Test
     void knowsEveryOptionOfTheCommandAndNoOther() {
-        List<OptionSpec> options = new CommandLine(new McpCommand()).getCommandSpec().options();
+        List<OptionSpec> options =
+                new CommandLine(new McpCommand()).getCommandSpec().options();
         for (OptionSpec o : options) {
             if (o.usageHelp() || o.versionHelp()) {
                 continue;
             }
-            String[] args = o.typeInfo().isBoolean() ? new String[] {o.longestName()}
-                    : new String[] {o.longestName(), "1"};
+            String[] args =
+                    o.typeInfo().isBoolean() ? new String[] {o.longestName()} : new String[] {o.longestName(), "1"};
             assertThat(McpArguments.parse(args)).as(o.longestName()).isNotNull();
         }
-        assertThat(options).extracting(OptionSpec::longestName)
-                .containsExactlyInAnyOrder("--help", "--version", "--db", "--data-dir", "--demo", "--config",
-                        "--mode", "--max-rows", "--timeout", "--schema-ttl", "--audit-log", "--server", "--token",
+        assertThat(options)
+                .extracting(OptionSpec::longestName)
+                .containsExactlyInAnyOrder(
+                        "--help",
+                        "--version",
+                        "--db",
+                        "--data-dir",
+                        "--demo",
+                        "--config",
+                        "--mode",
+                        "--max-rows",
+                        "--timeout",
+                        "--schema-ttl",
+                        "--audit-log",
+                        "--server",
+                        "--token",
                         "--max-message");
     }
 }

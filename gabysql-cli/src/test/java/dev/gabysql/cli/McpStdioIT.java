@@ -42,10 +42,22 @@ final class McpStdioIT {
     @Test
     void typeScriptClientOnTheSqliteDemo() throws Exception {
         NodeClient.require();
-        JsonNode s = NodeClient.run(JAR, demoArgs(), Map.of("db", "demo", "table", "orders", "pattern", "cust",
-                "okSql", "SELECT id, status FROM orders ORDER BY id LIMIT 3",
-                "hugeSql", "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000)"
-                        + " SELECT x FROM n"), dir);
+        JsonNode s = NodeClient.run(
+                JAR,
+                demoArgs(),
+                Map.of(
+                        "db",
+                        "demo",
+                        "table",
+                        "orders",
+                        "pattern",
+                        "cust",
+                        "okSql",
+                        "SELECT id, status FROM orders ORDER BY id LIMIT 3",
+                        "hugeSql",
+                        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000)"
+                                + " SELECT x FROM n"),
+                dir);
         assertCommonSummary(s, "demo");
         assertThat(s.at("/calls/query/rowCount").asInt()).isEqualTo(3);
     }
@@ -55,17 +67,34 @@ final class McpStdioIT {
         NodeClient.require();
         String url = TestDatabases.newPostgresDatabase();
         TestDatabases.run(url, PG_SHOP);
-        JsonNode s = NodeClient.run(JAR, List.of("mcp", "--db", "shop=" + url), Map.of("db", "shop",
-                "table", "orders", "pattern", "cust", "okSql", "SELECT id, status FROM orders ORDER BY id",
-                "hugeSql", "SELECT g FROM generate_series(1, 100000) AS g",
-                "slowSql", "SELECT pg_sleep(30)", "progressSql", "SELECT pg_sleep(2.5) AS slept"), dir);
+        JsonNode s = NodeClient.run(
+                JAR,
+                List.of("mcp", "--db", "shop=" + url),
+                Map.of(
+                        "db",
+                        "shop",
+                        "table",
+                        "orders",
+                        "pattern",
+                        "cust",
+                        "okSql",
+                        "SELECT id, status FROM orders ORDER BY id",
+                        "hugeSql",
+                        "SELECT g FROM generate_series(1, 100000) AS g",
+                        "slowSql",
+                        "SELECT pg_sleep(30)",
+                        "progressSql",
+                        "SELECT pg_sleep(2.5) AS slept"),
+                dir);
         assertCommonSummary(s, "shop");
         assertThat(s.at("/calls/progress/isError").asBoolean(true)).isFalse();
         assertThat(s.at("/calls/progress/notifications").asInt()).isGreaterThanOrEqualTo(1);
         assertThat(s.at("/calls/cancelled/threw").asText()).isNotBlank();
         assertThat(s.at("/calls/cancelled/ms").asLong()).isLessThan(10_000);
         assertThat(s.at("/calls/after_cancel/isError").asBoolean(true)).isFalse();
-        assertThat(activeSleeps(url)).as("pg_sleep(30) still running after the MCP cancellation").isZero();
+        assertThat(activeSleeps(url))
+                .as("pg_sleep(30) still running after the MCP cancellation")
+                .isZero();
     }
 
     @Test
@@ -102,16 +131,24 @@ final class McpStdioIT {
         args.addAll(List.of("--max-message", "4096"));
         try (StdioProcess p = new StdioProcess(JAR, args)) {
             initialized(p);
-            long big = p.request("tools/call", Map.of("name", "gabysql_query", "arguments",
-                    Map.of("db", "demo", "sql", "SELECT '" + "x".repeat(10_000) + "' AS big")));
+            long big = p.request(
+                    "tools/call",
+                    Map.of(
+                            "name",
+                            "gabysql_query",
+                            "arguments",
+                            Map.of("db", "demo", "sql", "SELECT '" + "x".repeat(10_000) + "' AS big")));
             long next = p.request("tools/call", Map.of("name", "gabysql_list_databases", "arguments", Map.of()));
             JsonNode refused = p.response(big, 60);
             assertThat(refused).as("stderr: %s", p.stderr()).isNotNull();
             assertThat(refused.at("/error/data/code").asText()).isEqualTo("TOO_LARGE");
-            assertThat(p.response(next, 60).at("/result/isError").asBoolean(true)).isFalse();
+            assertThat(p.response(next, 60).at("/result/isError").asBoolean(true))
+                    .isFalse();
             assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
             assertFramesOnly(p);
-            assertThat(p.stderr()).contains("larger than the limit of 4096 bytes").doesNotContain("\tat ");
+            assertThat(p.stderr())
+                    .contains("larger than the limit of 4096 bytes")
+                    .doesNotContain("\tat ");
         }
     }
 
@@ -127,8 +164,13 @@ final class McpStdioIT {
         args.addAll(List.of("--max-message", String.valueOf(32 << 20)));
         try (StdioProcess p = new StdioProcess(JAR, List.of("-Xmx24m"), args)) {
             initialized(p);
-            long big = p.request("tools/call", Map.of("name", "gabysql_query", "arguments",
-                    Map.of("db", "demo", "sql", "SELECT 1 /*" + "x".repeat(20_000_000) + "*/")));
+            long big = p.request(
+                    "tools/call",
+                    Map.of(
+                            "name",
+                            "gabysql_query",
+                            "arguments",
+                            Map.of("db", "demo", "sql", "SELECT 1 /*" + "x".repeat(20_000_000) + "*/")));
             long next = p.request("ping", Map.of());
             JsonNode refused = p.response(big, 60);
             assertThat(refused).as("stderr: %s", p.stderr()).isNotNull();
@@ -156,8 +198,8 @@ final class McpStdioIT {
                     + " SELECT count(*) FROM n /*" + "x".repeat(4_000_000) + "*/";
             List<Long> ids = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
-                ids.add(p.request("tools/call", Map.of("name", "gabysql_query", "arguments",
-                        Map.of("db", "demo", "sql", slow))));
+                ids.add(p.request(
+                        "tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "demo", "sql", slow))));
             }
             long next = p.request("tools/call", Map.of("name", "gabysql_list_databases", "arguments", Map.of()));
             int refused = 0;
@@ -174,7 +216,8 @@ final class McpStdioIT {
             }
             assertThat(refused).as("refused").isPositive();
             assertThat(answered).as("answered").isPositive();
-            assertThat(p.response(next, 60).at("/result/isError").asBoolean(true)).isFalse();
+            assertThat(p.response(next, 60).at("/result/isError").asBoolean(true))
+                    .isFalse();
             assertThat(p.closeStdinAndAwaitExit(10_000)).isNotNegative();
             assertFramesOnly(p);
             assertThat(p.stderr()).doesNotContain("OutOfMemoryError").doesNotContain("\tat ");
@@ -191,11 +234,23 @@ final class McpStdioIT {
             initialized(p);
             String sql = "SELECT count(*) FROM orders /*" + "x".repeat(1_000_000) + "*/";
             for (int i = 0; i < 24; i++) {
-                JsonNode r = p.response(p.request("tools/call", Map.of("name", "gabysql_query",
-                        "arguments", Map.of("db", "demo", "sql", sql), "_meta", Map.of("progressToken", i))), 60);
+                JsonNode r = p.response(
+                        p.request(
+                                "tools/call",
+                                Map.of(
+                                        "name",
+                                        "gabysql_query",
+                                        "arguments",
+                                        Map.of("db", "demo", "sql", sql),
+                                        "_meta",
+                                        Map.of("progressToken", i))),
+                        60);
                 assertThat(r).as("call %s; stderr: %s", i, p.stderr()).isNotNull();
-                assertThat(r.at("/result/isError").asBoolean(true)).as("call %s: %s", i, r).isFalse();
-                assertThat(p.response(p.request("ping", Map.of()), 60).has("result")).isTrue();
+                assertThat(r.at("/result/isError").asBoolean(true))
+                        .as("call %s: %s", i, r)
+                        .isFalse();
+                assertThat(p.response(p.request("ping", Map.of()), 60).has("result"))
+                        .isTrue();
             }
             assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
         }
@@ -203,25 +258,32 @@ final class McpStdioIT {
 
     /** Initializes the session and says so. */
     private static void initialized(StdioProcess p) throws Exception {
-        assertThat(p.response(p.request("initialize", initParams()), 60)).as("stderr: %s", p.stderr()).isNotNull();
+        assertThat(p.response(p.request("initialize", initParams()), 60))
+                .as("stderr: %s", p.stderr())
+                .isNotNull();
         p.notify("notifications/initialized");
     }
 
     private void rawSession(StdioProcess p, String db, String sql) throws Exception {
         long init = p.request("initialize", initParams());
         JsonNode initialized = p.response(init, 60);
-        assertThat(initialized).as("initialize answered; stderr: %s", p.stderr()).isNotNull();
+        assertThat(initialized)
+                .as("initialize answered; stderr: %s", p.stderr())
+                .isNotNull();
         assertThat(initialized.at("/result/serverInfo/name").asText()).isEqualTo("gabysql");
         p.notify("notifications/initialized");
         List<Long> ids = new ArrayList<>();
         ids.add(p.request("tools/list", Map.of()));
         ids.add(p.request("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", db, "sql", sql))));
-        ids.add(p.request("tools/call", Map.of("name", "gabysql_query",
-                "arguments", Map.of("db", db, "sql", "SELECT * FROM missing_table"))));
+        ids.add(p.request(
+                "tools/call",
+                Map.of("name", "gabysql_query", "arguments", Map.of("db", db, "sql", "SELECT * FROM missing_table"))));
         ids.add(p.request("resources/read", Map.of("uri", "gabysql://schema/" + db)));
         ids.add(p.request("resources/read", Map.of("uri", "gabysql://schema/nope")));
         for (long id : ids) {
-            assertThat(p.response(id, 60)).as("response %s; stderr: %s", id, p.stderr()).isNotNull();
+            assertThat(p.response(id, 60))
+                    .as("response %s; stderr: %s", id, p.stderr())
+                    .isNotNull();
         }
         long exitMs = p.closeStdinAndAwaitExit(PROMPT_EXIT_MS);
         assertThat(exitMs).as("exit after stdin closed; stderr: %s", p.stderr()).isBetween(0L, PROMPT_EXIT_MS);
@@ -240,7 +302,9 @@ final class McpStdioIT {
                 throw new AssertionError("not JSON on stdout: " + line);
             }
             assertThat(msg.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
-            assertThat(msg.has("result") || msg.has("error") || msg.has("method")).as(line).isTrue();
+            assertThat(msg.has("result") || msg.has("error") || msg.has("method"))
+                    .as(line)
+                    .isTrue();
         });
     }
 
@@ -248,17 +312,26 @@ final class McpStdioIT {
         assertThat(s.at("/server/name").asText()).isEqualTo("gabysql");
         assertThat(s.at("/instructions").asText()).contains("gabysql_list_databases");
         List<String> tools = s.get("tools").findValuesAsText("name");
-        assertThat(tools).containsExactlyInAnyOrder("gabysql_list_databases", "gabysql_describe_database",
-                "gabysql_describe_table", "gabysql_search", "gabysql_query", "gabysql_explain",
-                "gabysql_integrity_check");
+        assertThat(tools)
+                .containsExactlyInAnyOrder(
+                        "gabysql_list_databases",
+                        "gabysql_describe_database",
+                        "gabysql_describe_table",
+                        "gabysql_search",
+                        "gabysql_query",
+                        "gabysql_explain",
+                        "gabysql_integrity_check");
         s.get("tools").forEach(t -> {
             assertThat(t.at("/annotations/readOnlyHint").asBoolean()).isTrue();
             assertThat(t.get("hasOutputSchema").asBoolean()).isTrue();
         });
         s.get("calls").fields().forEachRemaining(e -> {
             if (!e.getKey().equals("cancelled")) {
-                assertThat(e.getValue().has("threw")).as("%s threw: %s", e.getKey(), e.getValue()).isFalse();
-                assertThat(e.getValue().get("isError").asBoolean()).as("%s: %s", e.getKey(), e.getValue())
+                assertThat(e.getValue().has("threw"))
+                        .as("%s threw: %s", e.getKey(), e.getValue())
+                        .isFalse();
+                assertThat(e.getValue().get("isError").asBoolean())
+                        .as("%s: %s", e.getKey(), e.getValue())
                         .isFalse();
             }
         });
@@ -289,7 +362,10 @@ final class McpStdioIT {
         JsonNode e = s.at("/errors/" + name);
         assertThat(e.path("isError").asBoolean()).as("%s: %s", name, e).isTrue();
         assertThat(e.path("code").asText()).as(name).isIn((Object[]) codes);
-        assertThat(e.path("text").asText()).startsWith("error [").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(e.path("text").asText())
+                .startsWith("error [")
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ");
     }
 
     private List<String> demoArgs() {
@@ -297,14 +373,20 @@ final class McpStdioIT {
     }
 
     private static Map<String, Object> initParams() {
-        return Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
-                "clientInfo", Map.of("name", "gabysql-raw-it", "version", "1"));
+        return Map.of(
+                "protocolVersion",
+                "2025-06-18",
+                "capabilities",
+                Map.of(),
+                "clientInfo",
+                Map.of("name", "gabysql-raw-it", "version", "1"));
     }
 
     private static int activeSleeps(String url) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
-                     + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                        + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")) {
             rs.next();
             return rs.getInt(1);
         }

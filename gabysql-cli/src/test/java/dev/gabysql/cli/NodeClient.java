@@ -19,19 +19,22 @@ import java.util.concurrent.TimeUnit;
 final class NodeClient {
     static final Path DIR = Path.of("src", "test", "node").toAbsolutePath();
 
-    private NodeClient() {
-    }
+    private NodeClient() {}
 
     /** Makes sure node and the SDK are there; skips the test with the reason otherwise. */
     static synchronized void require() throws IOException, InterruptedException {
         if (which("node") == null || which("npm") == null) {
             TestDatabases.skipOrFail("Node.js or npm is not installed: the TypeScript MCP client cannot run");
         }
-        if (!Files.isDirectory(DIR.resolve("node_modules").resolve("@modelcontextprotocol").resolve("sdk"))) {
+        if (!Files.isDirectory(
+                DIR.resolve("node_modules").resolve("@modelcontextprotocol").resolve("sdk"))) {
             Path log = Path.of("target", "npm-ci.log").toAbsolutePath(); // never in the source tree
             Files.createDirectories(log.getParent());
-            Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(DIR.toFile())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund")
+                    .directory(DIR.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
                 npm.destroyForcibly();
                 TestDatabases.skipOrFail("npm ci failed in " + DIR + " (see " + log + ")");
@@ -52,7 +55,10 @@ final class NodeClient {
         Path out = work.resolve("client-out.json");
         Path err = work.resolve("client-err.log");
         Process node = new ProcessBuilder("node", DIR.resolve("client.mjs").toString(), configFile.toString())
-                .directory(DIR.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                .directory(DIR.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         if (!node.waitFor(5, TimeUnit.MINUTES)) {
             node.destroyForcibly();
             throw new AssertionError("The TypeScript client did not finish: " + Files.readString(err));

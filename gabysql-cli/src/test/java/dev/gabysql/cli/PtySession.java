@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  * stdout, escape sequences removed.
  */
 final class PtySession implements AutoCloseable {
-    private static final Pattern ESCAPES = Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]|\u001b\\][^\u0007]*\u0007"
-            + "|\u001b[=>()][0-9A-B]?");
+    private static final Pattern ESCAPES =
+            Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]|\u001b\\][^\u0007]*\u0007" + "|\u001b[=>()][0-9A-B]?");
 
     private final Process process;
     private final OutputStream keys;
@@ -41,10 +41,19 @@ final class PtySession implements AutoCloseable {
         if (!new java.io.File("/usr/bin/script").canExecute()) {
             TestDatabases.skipOrFail("util-linux `script` is needed to run gabysql on a pseudo-terminal");
         }
-        String command = "stty cols 100 rows 30; exec " + GabysqlProcess.java(dir, args).stream().map(PtySession::quote)
-                .collect(Collectors.joining(" "));
-        ProcessBuilder pb = new ProcessBuilder(List.of("/usr/bin/script", "-q", "-e", "-E", "never", "-c", command,
-                dir.resolve("typescript").toString())).directory(dir.toFile()).redirectErrorStream(true);
+        String command = "stty cols 100 rows 30; exec "
+                + GabysqlProcess.java(dir, args).stream().map(PtySession::quote).collect(Collectors.joining(" "));
+        ProcessBuilder pb = new ProcessBuilder(List.of(
+                        "/usr/bin/script",
+                        "-q",
+                        "-e",
+                        "-E",
+                        "never",
+                        "-c",
+                        command,
+                        dir.resolve("typescript").toString()))
+                .directory(dir.toFile())
+                .redirectErrorStream(true);
         pb.environment().remove("GABYSQL_DB_URL");
         pb.environment().put("TERM", "xterm-256color");
         pb.environment().put("LANG", "C.UTF-8");
@@ -83,7 +92,10 @@ final class PtySession implements AutoCloseable {
     }
 
     String screen() {
-        return ESCAPES.matcher(screen.toString()).replaceAll("").replace("\r", "").replace("\b", "");
+        return ESCAPES.matcher(screen.toString())
+                .replaceAll("")
+                .replace("\r", "")
+                .replace("\b", "");
     }
 
     /** Waits for the program to end; its exit code. */

@@ -17,18 +17,24 @@ import org.junit.jupiter.api.io.TempDir;
 class ScriptModeIT {
     @TempDir
     Path dir;
+
     private Path file;
 
     @BeforeEach
     void setUp() {
-        file = TestDatabases.sqliteFile(dir, "shop", "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)",
+        file = TestDatabases.sqliteFile(
+                dir,
+                "shop",
+                "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)",
                 "INSERT INTO items VALUES (1, 'apple'), (2, 'pear'), (3, NULL)");
     }
 
     @Test
     void aScriptOfReadsExitsZeroWithEveryResult() throws Exception {
-        GabysqlProcess.Result r = sql("SELECT count(*) AS n FROM items;\n-- a comment\nSELECT name FROM items"
-                + " WHERE id = 2;\n", "--db", "shop=" + file);
+        GabysqlProcess.Result r = sql(
+                "SELECT count(*) AS n FROM items;\n-- a comment\nSELECT name FROM items" + " WHERE id = 2;\n",
+                "--db",
+                "shop=" + file);
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains(" n", " 3", "pear", "(1 row)");
         assertThat(r.err()).isEmpty();
@@ -36,8 +42,8 @@ class ScriptModeIT {
 
     @Test
     void theFirstErrorStopsTheScriptWithExitOne() throws Exception {
-        GabysqlProcess.Result r = sql("SELECT 'first' AS a;\nSELECT nope FROM nothing;\nSELECT 'third' AS c;\n",
-                "--db", "shop=" + file);
+        GabysqlProcess.Result r =
+                sql("SELECT 'first' AS a;\nSELECT nope FROM nothing;\nSELECT 'third' AS c;\n", "--db", "shop=" + file);
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out()).contains("first").doesNotContain("third");
         assertThat(r.err()).contains("error [SQL_ERROR]").doesNotContain("Exception", "\tat ");
@@ -45,8 +51,11 @@ class ScriptModeIT {
 
     @Test
     void continueOnErrorRunsTheRestButStillExitsOne() throws Exception {
-        GabysqlProcess.Result r = sql("SELECT 'first' AS a;\nSELECT nope FROM nothing;\nSELECT 'third' AS c;\n",
-                "--db", "shop=" + file, "--continue-on-error");
+        GabysqlProcess.Result r = sql(
+                "SELECT 'first' AS a;\nSELECT nope FROM nothing;\nSELECT 'third' AS c;\n",
+                "--db",
+                "shop=" + file,
+                "--continue-on-error");
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out()).contains("first", "third");
     }
@@ -61,10 +70,16 @@ class ScriptModeIT {
 
     @Test
     void aScriptWriteWithoutYesIsPreviewedNotCommittedAndExitsOne() throws Exception {
-        GabysqlProcess.Result r = sql("DELETE FROM items WHERE id <= 2;\nSELECT 'after' AS x;\n", "--db",
-                "shop=" + file, "--mode", "readwrite");
+        GabysqlProcess.Result r = sql(
+                "DELETE FROM items WHERE id <= 2;\nSELECT 'after' AS x;\n",
+                "--db",
+                "shop=" + file,
+                "--mode",
+                "readwrite");
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.out()).contains("Preview: 2 rows would be affected").doesNotContain("after")
+        assertThat(r.out())
+                .contains("Preview: 2 rows would be affected")
+                .doesNotContain("after")
                 .doesNotContain("confirm_token");
         assertThat(r.err()).contains("not committed", "--yes");
         assertThat(count()).isEqualTo(3);
@@ -72,8 +87,20 @@ class ScriptModeIT {
 
     @Test
     void withYesTheWriteIsCommitted() throws Exception {
-        GabysqlProcess.Result r = GabysqlProcess.gabysql(dir, Map.of(), null, "sql", "--db", "shop=" + file,
-                "--mode", "readwrite", "--yes", "-c", "DELETE FROM items WHERE id <= 2", "--format", "json");
+        GabysqlProcess.Result r = GabysqlProcess.gabysql(
+                dir,
+                Map.of(),
+                null,
+                "sql",
+                "--db",
+                "shop=" + file,
+                "--mode",
+                "readwrite",
+                "--yes",
+                "-c",
+                "DELETE FROM items WHERE id <= 2",
+                "--format",
+                "json");
         assertThat(r.exit()).isZero();
         assertThat(r.out().strip()).startsWith("{\"status\":\"committed\",\"affected_rows\":2");
         assertThat(count()).isEqualTo(1);
@@ -81,21 +108,55 @@ class ScriptModeIT {
 
     @Test
     void aFullTableWriteNeedsAllowFullTable() throws Exception {
-        GabysqlProcess.Result refused = GabysqlProcess.gabysql(dir, Map.of(), null, "sql", "--db", "shop=" + file,
-                "--mode", "readwrite", "--yes", "-c", "UPDATE items SET name = 'x'");
+        GabysqlProcess.Result refused = GabysqlProcess.gabysql(
+                dir,
+                Map.of(),
+                null,
+                "sql",
+                "--db",
+                "shop=" + file,
+                "--mode",
+                "readwrite",
+                "--yes",
+                "-c",
+                "UPDATE items SET name = 'x'");
         assertThat(refused.exit()).isEqualTo(1);
         assertThat(refused.err()).contains("FULL_TABLE_WRITE");
-        GabysqlProcess.Result allowed = GabysqlProcess.gabysql(dir, Map.of(), null, "sql", "--db", "shop=" + file,
-                "--mode", "readwrite", "--yes", "--allow-full-table", "-c", "UPDATE items SET name = 'x'");
+        GabysqlProcess.Result allowed = GabysqlProcess.gabysql(
+                dir,
+                Map.of(),
+                null,
+                "sql",
+                "--db",
+                "shop=" + file,
+                "--mode",
+                "readwrite",
+                "--yes",
+                "--allow-full-table",
+                "-c",
+                "UPDATE items SET name = 'x'");
         assertThat(allowed.exit()).isZero();
         assertThat(allowed.out()).contains("Committed: 3 rows affected.");
     }
 
     @Test
     void theEnvironmentGivesADatabaseAndItsPasswordIsNeverPrinted() throws Exception {
-        GabysqlProcess.Result r = GabysqlProcess.gabysql(dir, Map.of("GABYSQL_DB_URL", file.toString(),
-                "GABYSQL_DB_NAME", "envdb", "GABYSQL_DB_PASSWORD", "hunter2-secret"), null, "sql", "envdb", "-c",
-                "SHOW DATABASES", "-c", "SELECT count(*) AS n FROM items");
+        GabysqlProcess.Result r = GabysqlProcess.gabysql(
+                dir,
+                Map.of(
+                        "GABYSQL_DB_URL",
+                        file.toString(),
+                        "GABYSQL_DB_NAME",
+                        "envdb",
+                        "GABYSQL_DB_PASSWORD",
+                        "hunter2-secret"),
+                null,
+                "sql",
+                "envdb",
+                "-c",
+                "SHOW DATABASES",
+                "-c",
+                "SELECT count(*) AS n FROM items");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("envdb", " 3");
         assertThat(r.out() + r.err()).doesNotContain("hunter2-secret");
@@ -110,10 +171,14 @@ class ScriptModeIT {
         String value = "v".repeat(30_000);
         StringBuilder script = new StringBuilder();
         for (int i = 1; i <= 1_500; i++) { // 45 MB of script for a 32 MiB heap
-            script.append("SELECT ").append(i).append(" AS n, length('").append(value).append("') AS len;\n");
+            script.append("SELECT ")
+                    .append(i)
+                    .append(" AS n, length('")
+                    .append(value)
+                    .append("') AS len;\n");
         }
-        java.util.List<String> cmd = new java.util.ArrayList<>(GabysqlProcess.java(dir, "sql", "--db", "shop=" + file,
-                "--audit-log", "none", "--format", "csv"));
+        java.util.List<String> cmd = new java.util.ArrayList<>(
+                GabysqlProcess.java(dir, "sql", "--db", "shop=" + file, "--audit-log", "none", "--format", "csv"));
         cmd.add(1, "-Xmx32m");
         GabysqlProcess.Result r = GabysqlProcess.run(dir, Map.of(), script.toString(), cmd);
         assertThat(r.exit()).as(r.err()).isZero();
@@ -129,8 +194,9 @@ class ScriptModeIT {
     }
 
     private long count() throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*) FROM items")) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM items")) {
             rs.next();
             return rs.getLong(1);
         }

@@ -11,8 +11,8 @@ class ScriptSplitterTest {
     @Test
     void splitsAtSemicolonsOutsideQuotesCommentsAndDollarQuotes() {
         String script = "SELECT 'a;b';\nSELECT \"x;y\" FROM t; -- c;d\nSELECT $f$ ; $f$; /* ; */ SELECT 4";
-        assertThat(ScriptSplitter.split(script)).containsExactly("SELECT 'a;b'", "SELECT \"x;y\" FROM t",
-                "SELECT $f$ ; $f$", "SELECT 4");
+        assertThat(ScriptSplitter.split(script))
+                .containsExactly("SELECT 'a;b'", "SELECT \"x;y\" FROM t", "SELECT $f$ ; $f$", "SELECT 4");
     }
 
     @Test
@@ -34,19 +34,22 @@ class ScriptSplitterTest {
     }
 
     @ParameterizedTest(name = "[{index}] {0} -> {1}")
-    @CsvSource(delimiter = '|', value = {
-        "SELECT 1;|true",
-        "SELECT 1|false",
-        "SELECT 1;  |true",
-        "SELECT 1; -- done|true",
-        "SELECT 1; SELECT|false",
-        "SELECT ';'|false",
-        "SELECT 'open;|false",
-        "SELECT $$ ; |false",
-        "SELECT 1 /* ; */|false",
-        "SELECT 1; /* open|false",
-        "-- only a comment|true",
-        "''|true"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "SELECT 1;|true",
+                "SELECT 1|false",
+                "SELECT 1;  |true",
+                "SELECT 1; -- done|true",
+                "SELECT 1; SELECT|false",
+                "SELECT ';'|false",
+                "SELECT 'open;|false",
+                "SELECT $$ ; |false",
+                "SELECT 1 /* ; */|false",
+                "SELECT 1; /* open|false",
+                "-- only a comment|true",
+                "''|true"
+            })
     void endsStatementOnlyAtASemicolonThatIsCode(String text, boolean complete) {
         assertThat(ScriptSplitter.endsStatement(text)).isEqualTo(complete);
     }

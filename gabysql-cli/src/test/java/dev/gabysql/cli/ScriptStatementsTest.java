@@ -26,7 +26,8 @@ final class ScriptStatementsTest {
         for (String script : SCRIPTS) {
             List<String> whole = ScriptSplitter.split(script);
             for (int block = 1; block <= script.length() + 1; block++) {
-                assertThat(statements(new StringReader(script), block)).as("%s, blocks of %d", script, block)
+                assertThat(statements(new StringReader(script), block))
+                        .as("%s, blocks of %d", script, block)
                         .isEqualTo(whole);
             }
         }
@@ -88,7 +89,6 @@ final class ScriptStatementsTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

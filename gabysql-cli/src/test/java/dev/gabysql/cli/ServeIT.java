@@ -21,29 +21,42 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gabysql serve} as a user runs it: the packaged jar in its own process, on a loopback port. */
 class ServeIT {
-    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @TempDir
     Path dir;
 
     @Test
     void servesTheApiLogsEachRequestAndStopsOnSigterm() throws Exception {
-        Path db = TestDatabases.sqliteFile(dir, "shop", "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)",
-                "INSERT INTO t VALUES (1, 'one')");
+        Path db = TestDatabases.sqliteFile(
+                dir, "shop", "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO t VALUES (1, 'one')");
         int port = freePort();
         Path err = dir.resolve("stderr.txt");
-        Process p = start(err, "serve", "--db", db.toString(), "--port", String.valueOf(port), "--audit-log", "none",
-                "--token", "it-token-0123456789abcdef");
+        Process p = start(
+                err,
+                "serve",
+                "--db",
+                db.toString(),
+                "--port",
+                String.valueOf(port),
+                "--audit-log",
+                "none",
+                "--token",
+                "it-token-0123456789abcdef");
         try {
             waitFor(err, "listening on http://127.0.0.1:" + port);
             URI base = URI.create("http://127.0.0.1:" + port);
             assertThat(get(base, "/health", null).statusCode()).isEqualTo(200);
             assertThat(get(base, "/databases", null).statusCode()).isEqualTo(401);
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(base.resolve("/sql"))
-                    .header("Authorization", "Bearer it-token-0123456789abcdef")
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"db\":\"shop\",\"sql\":\"SELECT name FROM t\"}"))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HTTP.send(
+                    HttpRequest.newBuilder(base.resolve("/sql"))
+                            .header("Authorization", "Bearer it-token-0123456789abcdef")
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(
+                                    "{\"db\":\"shop\",\"sql\":\"SELECT name FROM t\"}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(r.body()).contains("\"rows\":[[\"one\"]]");
             waitFor(err, "http POST /sql 200");
@@ -52,7 +65,9 @@ class ServeIT {
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         }
         String log = Files.readString(err);
-        assertThat(log).contains("gabysql serve: stopping").doesNotContain("it-token-0123456789abcdef")
+        assertThat(log)
+                .contains("gabysql serve: stopping")
+                .doesNotContain("it-token-0123456789abcdef")
                 .doesNotContain("SELECT name");
         assertThat(Files.readString(dir.resolve("stdout.txt"))).isEmpty();
     }
@@ -61,12 +76,23 @@ class ServeIT {
     void tokensFromTheConfigFileWithTheirSecretFromTheEnvironment() throws Exception {
         Path db = TestDatabases.sqliteFile(dir, "lite", "CREATE TABLE t (id INTEGER PRIMARY KEY)");
         Path config = dir.resolve("gabysql.toml");
-        Files.writeString(config, "[server]\nmode = \"readwrite\"\n\n[[databases]]\nname = \"lite\"\nurl = \"jdbc:sqlite:"
-                + db.toString().replace("\\", "/") + "\"\n\n[[tokens]]\nsecret = \"${IT_SERVE_TOKEN}\"\nmode = \"readonly\"\n");
+        Files.writeString(
+                config,
+                "[server]\nmode = \"readwrite\"\n\n[[databases]]\nname = \"lite\"\nurl = \"jdbc:sqlite:"
+                        + db.toString().replace("\\", "/")
+                        + "\"\n\n[[tokens]]\nsecret = \"${IT_SERVE_TOKEN}\"\nmode = \"readonly\"\n");
         int port = freePort();
         Path err = dir.resolve("stderr.txt");
-        Process p = start(err, Map.of("IT_SERVE_TOKEN", "from-the-env-0123456789"), "serve", "--config",
-                config.toString(), "--port", String.valueOf(port), "--audit-log", "none");
+        Process p = start(
+                err,
+                Map.of("IT_SERVE_TOKEN", "from-the-env-0123456789"),
+                "serve",
+                "--config",
+                config.toString(),
+                "--port",
+                String.valueOf(port),
+                "--audit-log",
+                "none");
         try {
             waitFor(err, "1 token(s)");
             URI base = URI.create("http://127.0.0.1:" + port);
@@ -84,11 +110,23 @@ class ServeIT {
     @Test
     void refusesANonLoopbackAddressWithoutATokenWithExitCode2() throws Exception {
         Path err = dir.resolve("stderr.txt");
-        Process p = start(err, "serve", "--host", "0.0.0.0", "--port", String.valueOf(freePort()), "--audit-log",
-                "none", "--data-dir", dir.toString());
+        Process p = start(
+                err,
+                "serve",
+                "--host",
+                "0.0.0.0",
+                "--port",
+                String.valueOf(freePort()),
+                "--audit-log",
+                "none",
+                "--data-dir",
+                dir.toString());
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isEqualTo(2);
-        assertThat(Files.readString(err)).contains("CONFIG_INVALID").contains("without a token").contains("--token");
+        assertThat(Files.readString(err))
+                .contains("CONFIG_INVALID")
+                .contains("without a token")
+                .contains("--token");
     }
 
     static Process start(Path stderr, String... args) throws IOException {
@@ -98,7 +136,8 @@ class ServeIT {
     static Process start(Path stderr, Map<String, String> env, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(javaBin(), "-jar", System.getProperty("gabysql.jar")));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(stderr.toFile())
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectError(stderr.toFile())
                 .redirectOutput(stderr.resolveSibling("stdout.txt").toFile());
         pb.environment().remove("GABYSQL_TOKEN");
         pb.environment().putAll(env);

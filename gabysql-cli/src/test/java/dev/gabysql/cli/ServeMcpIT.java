@@ -40,6 +40,7 @@ final class ServeMcpIT {
 
     @TempDir
     static Path dir;
+
     static String pgUrl;
     static Process serve;
     static String base;
@@ -52,9 +53,23 @@ final class ServeMcpIT {
         Path lite = TestDatabases.sqliteFile(dir, "lite", SHOP);
         int port = ServeIT.freePort();
         Path err = dir.resolve("serve-stderr.txt");
-        serve = ServeIT.start(err, "serve", "--db", "shop=" + pgUrl, "--db", "lite=" + lite, "--mode", "readwrite",
-                "--port", String.valueOf(port), "--audit-log", "none", "--token", WRITER,
-                "--token", READER + ":readonly");
+        serve = ServeIT.start(
+                err,
+                "serve",
+                "--db",
+                "shop=" + pgUrl,
+                "--db",
+                "lite=" + lite,
+                "--mode",
+                "readwrite",
+                "--port",
+                String.valueOf(port),
+                "--audit-log",
+                "none",
+                "--token",
+                WRITER,
+                "--token",
+                READER + ":readonly");
         ServeIT.waitFor(err, "listening on");
         base = "http://127.0.0.1:" + port;
     }
@@ -69,8 +84,17 @@ final class ServeMcpIT {
 
     @Test
     void typeScriptClientOverStreamableHttpWithAWriterToken() throws Exception {
-        JsonNode s = http(Map.of("token", WRITER, "db", "shop", "okSql", "SELECT id, status FROM orders ORDER BY id",
-                "writeSql", "UPDATE orders SET status = 'refunded' WHERE id = 11", "slowSql", "SELECT pg_sleep(30)"));
+        JsonNode s = http(Map.of(
+                "token",
+                WRITER,
+                "db",
+                "shop",
+                "okSql",
+                "SELECT id, status FROM orders ORDER BY id",
+                "writeSql",
+                "UPDATE orders SET status = 'refunded' WHERE id = 11",
+                "slowSql",
+                "SELECT pg_sleep(30)"));
         assertThat(s.at("/server/name").asText()).isEqualTo("gabysql");
         assertThat(s.at("/sessionId").asText()).isNotBlank();
         assertThat(names(s.get("tools"))).contains("gabysql_query", "gabysql_execute", "gabysql_describe_database");
@@ -79,11 +103,13 @@ final class ServeMcpIT {
         assertThat(s.at("/calls/unknown_db/code").asText()).isEqualTo("UNKNOWN_DATABASE");
         assertThat(s.at("/calls/preview/structured/status").asText()).isEqualTo("previewed");
         assertThat(s.at("/calls/commit/structured/status").asText()).isEqualTo("committed");
-        assertThat(count("SELECT count(*) FROM orders WHERE status = 'refunded'")).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM orders WHERE status = 'refunded'"))
+                .isEqualTo(1);
         assertThat(s.at("/calls/cancelled/ms").asLong()).isLessThan(10_000);
         assertThat(s.at("/calls/after_cancel/isError").asBoolean(true)).isFalse();
         assertThat(count("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
-                + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")).isZero();
+                        + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()"))
+                .isZero();
         assertThat(s.get("resources").toString()).contains("gabysql://catalog");
     }
 
@@ -102,29 +128,56 @@ final class ServeMcpIT {
 
     @Test
     void gatewayOnPostgresReadonlyWithCancellationPassedOn() throws Exception {
-        JsonNode s = NodeClient.run(JAR, List.of("mcp", "--server", base, "--token", WRITER), Map.of("db", "shop",
-                "table", "orders", "pattern", "cust", "okSql", "SELECT id, status FROM orders ORDER BY id",
-                "hugeSql", "SELECT g FROM generate_series(1, 100000) AS g", "slowSql", "SELECT pg_sleep(30)",
-                "progressSql", "SELECT pg_sleep(2.5) AS slept"), workDir("gw-pg"));
+        JsonNode s = NodeClient.run(
+                JAR,
+                List.of("mcp", "--server", base, "--token", WRITER),
+                Map.of(
+                        "db",
+                        "shop",
+                        "table",
+                        "orders",
+                        "pattern",
+                        "cust",
+                        "okSql",
+                        "SELECT id, status FROM orders ORDER BY id",
+                        "hugeSql",
+                        "SELECT g FROM generate_series(1, 100000) AS g",
+                        "slowSql",
+                        "SELECT pg_sleep(30)",
+                        "progressSql",
+                        "SELECT pg_sleep(2.5) AS slept"),
+                workDir("gw-pg"));
         McpStdioIT.assertCommonSummary(s, "shop"); // the same answers as a local `gabysql mcp`
         assertThat(s.at("/calls/query/rowCount").asInt()).isEqualTo(3);
         assertThat(s.at("/calls/progress/notifications").asInt()).isGreaterThanOrEqualTo(1);
         assertThat(s.at("/calls/cancelled/threw").asText()).isNotBlank();
         assertThat(s.at("/calls/after_cancel/isError").asBoolean(true)).isFalse();
         assertThat(count("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
-                + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")).isZero();
+                        + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()"))
+                .isZero();
         assertThat(s.at("/stderrTail").asText()).doesNotContain(WRITER);
     }
 
     @Test
     void gatewayOnSqliteInReadwriteOffersTheWriteTool() throws Exception {
-        JsonNode s = NodeClient.run(JAR, List.of("mcp", "--server", base, "--token", WRITER, "--mode", "readwrite"),
-                Map.of("db", "lite", "table", "orders", "pattern", "cust", "okSql",
-                        "SELECT id, status FROM orders ORDER BY id", "hugeSql",
+        JsonNode s = NodeClient.run(
+                JAR,
+                List.of("mcp", "--server", base, "--token", WRITER, "--mode", "readwrite"),
+                Map.of(
+                        "db",
+                        "lite",
+                        "table",
+                        "orders",
+                        "pattern",
+                        "cust",
+                        "okSql",
+                        "SELECT id, status FROM orders ORDER BY id",
+                        "hugeSql",
                         "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5000) SELECT x FROM n"),
                 workDir("gw-lite"));
         assertThat(s.get("tools").findValuesAsText("name")).contains("gabysql_execute");
-        assertThat(s.at("/errors/execute_in_readonly/isError").asBoolean()).as("a forced DELETE without WHERE")
+        assertThat(s.at("/errors/execute_in_readonly/isError").asBoolean())
+                .as("a forced DELETE without WHERE")
                 .isTrue();
         assertThat(s.at("/calls/query/rowCount").asInt()).isEqualTo(3);
         assertThat(s.at("/calls/describe_table/text").asText()).contains("customer_id");
@@ -132,9 +185,11 @@ final class ServeMcpIT {
 
     @Test
     void gatewayWithAReadonlyTokenHidesTheWriteToolEvenInReadwrite() throws Exception {
-        JsonNode s = NodeClient.run(JAR, List.of("mcp", "--server", base, "--token", READER, "--mode", "readwrite"),
-                Map.of("db", "lite", "table", "orders", "pattern", "cust", "okSql", "SELECT 1",
-                        "hugeSql", "SELECT 1"), workDir("gw-ro"));
+        JsonNode s = NodeClient.run(
+                JAR,
+                List.of("mcp", "--server", base, "--token", READER, "--mode", "readwrite"),
+                Map.of("db", "lite", "table", "orders", "pattern", "cust", "okSql", "SELECT 1", "hugeSql", "SELECT 1"),
+                workDir("gw-ro"));
         assertThat(s.get("tools").findValuesAsText("name")).doesNotContain("gabysql_execute");
     }
 
@@ -146,16 +201,20 @@ final class ServeMcpIT {
         StdioProcess.JSON.writeValue(configFile.toFile(), config);
         Path out = work.resolve("out.json");
         Path err = work.resolve("err.log");
-        Process node = new ProcessBuilder("node", NodeClient.DIR.resolve("http-client.mjs").toString(),
-                configFile.toString()).directory(NodeClient.DIR.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).start();
+        Process node = new ProcessBuilder(
+                        "node", NodeClient.DIR.resolve("http-client.mjs").toString(), configFile.toString())
+                .directory(NodeClient.DIR.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         if (!node.waitFor(3, TimeUnit.MINUTES)) {
             node.destroyForcibly();
             throw new AssertionError("http-client.mjs did not finish: " + Files.readString(err));
         }
         String text = Files.readString(out, StandardCharsets.UTF_8).strip();
         if (node.exitValue() != 0 || text.isEmpty()) {
-            throw new AssertionError("http-client.mjs failed (exit " + node.exitValue() + "): " + Files.readString(err));
+            throw new AssertionError(
+                    "http-client.mjs failed (exit " + node.exitValue() + "): " + Files.readString(err));
         }
         return StdioProcess.JSON.readTree(text);
     }
@@ -171,7 +230,8 @@ final class ServeMcpIT {
     }
 
     private static long count(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(pgUrl); ResultSet rs = c.createStatement().executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection(pgUrl);
+                ResultSet rs = c.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -22,8 +22,14 @@ class ShellPtyIT {
     void aReadwriteSessionMultiLineDescribePreviewConfirmAndCtrlD() throws Exception {
         Path file = shop();
         Path history = dir.resolve("history");
-        try (PtySession t = PtySession.start(dir, Map.of("GABYSQL_HISTORY", history.toString()), "sql", "--db",
-                "shop=" + file, "--mode", "readwrite")) {
+        try (PtySession t = PtySession.start(
+                dir,
+                Map.of("GABYSQL_HISTORY", history.toString()),
+                "sql",
+                "--db",
+                "shop=" + file,
+                "--mode",
+                "readwrite")) {
             assertThat(t.await("shop[readwrite]=> ")).contains("`shop` (sqlite, readwrite)");
             t.mark();
             t.type("SELECT id, name\r").await("shop[readwrite]-> ");
@@ -46,8 +52,8 @@ class ShellPtyIT {
     @Test
     void aWriteInReadonlyIsRefusedAndBackslashQQuits() throws Exception {
         Path file = shop();
-        try (PtySession t = PtySession.start(dir, Map.of("GABYSQL_HISTORY", dir.resolve("h").toString()), "sql",
-                "--db", "shop=" + file)) {
+        try (PtySession t = PtySession.start(
+                dir, Map.of("GABYSQL_HISTORY", dir.resolve("h").toString()), "sql", "--db", "shop=" + file)) {
             t.await("shop=> ");
             t.mark();
             t.type("DELETE FROM items WHERE id = 1;\r");
@@ -61,8 +67,8 @@ class ShellPtyIT {
     @Test
     void ctrlCCancelsPgSleepAndTheShellStaysUsable() throws Exception {
         String url = TestDatabases.newPostgresDatabase();
-        try (PtySession t = PtySession.start(dir, Map.of("GABYSQL_HISTORY", dir.resolve("h").toString()), "sql",
-                "--db", "pg=" + url, "pg")) {
+        try (PtySession t = PtySession.start(
+                dir, Map.of("GABYSQL_HISTORY", dir.resolve("h").toString()), "sql", "--db", "pg=" + url, "pg")) {
             t.await("pg=> ");
             t.mark();
             long start = System.nanoTime();
@@ -79,13 +85,17 @@ class ShellPtyIT {
     }
 
     private Path shop() {
-        return TestDatabases.sqliteFile(dir, "shop", "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)",
+        return TestDatabases.sqliteFile(
+                dir,
+                "shop",
+                "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)",
                 "INSERT INTO items VALUES (1, 'apple'), (2, 'pear'), (3, NULL)");
     }
 
     private static String query(Path file, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getString(1);
         }
@@ -94,9 +104,10 @@ class ShellPtyIT {
     /** Waits until PostgreSQL runs the sleep, so that Ctrl-C interrupts a running statement. */
     private static void awaitSleeping(String url) throws Exception {
         for (int i = 0; i < 600; i++) {
-            try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
-                         + " AND query LIKE 'SELECT pg_sleep%'")) {
+            try (Connection c = DriverManager.getConnection(url);
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                            + " AND query LIKE 'SELECT pg_sleep%'")) {
                 rs.next();
                 if (rs.getInt(1) > 0) {
                     return;

@@ -27,8 +27,8 @@ class StatementExecutorTest {
     @Test
     void aReadIsAnsweredAsRows() {
         try (LocalGabyService service = service(Mode.READONLY)) {
-            StatementExecutor.Outcome o = executor(service).run("t", "SELECT count(*) AS n FROM items",
-                    new Answers(false, false));
+            StatementExecutor.Outcome o =
+                    executor(service).run("t", "SELECT count(*) AS n FROM items", new Answers(false, false));
             assertThat(o.isRead()).isTrue();
             assertThat(o.read().rows()).containsExactly(List.of(3L));
         }
@@ -64,8 +64,8 @@ class StatementExecutorTest {
     @Test
     void aConfirmedPreviewIsCommittedOnce() {
         try (LocalGabyService service = service(Mode.READWRITE)) {
-            StatementExecutor.Outcome o = executor(service).run("t", "DELETE FROM items WHERE id <= 2",
-                    new Answers(true, false));
+            StatementExecutor.Outcome o =
+                    executor(service).run("t", "DELETE FROM items WHERE id <= 2", new Answers(true, false));
             assertThat(o.committed().status()).isEqualTo("committed");
             assertThat(o.committed().affectedRows()).isEqualTo(2);
             assertThat(count(service)).isEqualTo(1L);
@@ -76,8 +76,8 @@ class StatementExecutorTest {
     void aFullTableWriteIsPreviewedOnlyWhenTheConfirmerAllowsIt() {
         try (LocalGabyService service = service(Mode.READWRITE)) {
             assertThatThrownBy(() -> executor(service).run("t", "DELETE FROM items", new Answers(true, false)))
-                    .isInstanceOfSatisfying(GabyException.class,
-                            e -> assertThat(e.code()).isEqualTo(ErrorCode.FULL_TABLE_WRITE));
+                    .isInstanceOfSatisfying(
+                            GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.FULL_TABLE_WRITE));
             assertThat(count(service)).isEqualTo(3L);
             StatementExecutor.Outcome o = executor(service).run("t", "DELETE FROM items", new Answers(true, true));
             assertThat(o.committed().affectedRows()).isEqualTo(3);
@@ -86,8 +86,12 @@ class StatementExecutorTest {
     }
 
     private LocalGabyService service(Mode mode) {
-        Path file = TestDatabases.sqliteFile(dir, "t", "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT)",
-                "DELETE FROM items", "INSERT INTO items VALUES (1, 'a'), (2, 'b'), (3, NULL)");
+        Path file = TestDatabases.sqliteFile(
+                dir,
+                "t",
+                "CREATE TABLE IF NOT EXISTS items (id INTEGER PRIMARY KEY, name TEXT)",
+                "DELETE FROM items",
+                "INSERT INTO items VALUES (1, 'a'), (2, 'b'), (3, NULL)");
         Catalog catalog = new Catalog(List.of(DatabaseConfig.sqlite("t", file)));
         return new LocalGabyService(catalog, Settings.DEFAULT.withMode(mode).withAuditLog(null));
     }
@@ -97,8 +101,13 @@ class StatementExecutorTest {
     }
 
     private static long count(LocalGabyService service) {
-        return ((Number) service.query(CallContext.of("test"), dev.gabysql.core.service.QueryRequest.of("t",
-                "SELECT count(*) FROM items")).rows().get(0).get(0)).longValue();
+        return ((Number) service.query(
+                                CallContext.of("test"),
+                                dev.gabysql.core.service.QueryRequest.of("t", "SELECT count(*) FROM items"))
+                        .rows()
+                        .get(0)
+                        .get(0))
+                .longValue();
     }
 
     /** Fixed answers, remembering the previews it was shown. */

@@ -54,7 +54,8 @@ final class StdioProcess implements AutoCloseable {
 
     long request(String method, Object params) throws IOException {
         long id = ++nextId;
-        ObjectNode msg = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        ObjectNode msg =
+                JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
         if (params != null) {
             msg.set("params", JSON.valueToTree(params));
         }

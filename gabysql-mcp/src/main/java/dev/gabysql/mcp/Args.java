@@ -87,7 +87,8 @@ final class Args {
             return fallback;
         }
         if (!choices.contains(v)) {
-            throw bad("Argument `" + name + "` must be one of " + String.join(", ", choices) + ".",
+            throw bad(
+                    "Argument `" + name + "` must be one of " + String.join(", ", choices) + ".",
                     "Pass " + name + ": \"" + fallback + "\" or another listed value.");
         }
         return v;
@@ -126,7 +127,8 @@ final class Args {
         }
         for (Object o : (List<?>) v) {
             if (o instanceof Map || o instanceof List) {
-                throw bad("Argument `" + name + "` may hold strings, numbers, booleans and null only.",
+                throw bad(
+                        "Argument `" + name + "` may hold strings, numbers, booleans and null only.",
                         "Pass one scalar value per ? placeholder, in order.");
             }
         }
@@ -139,9 +141,11 @@ final class Args {
         }
         Set<String> unknown = new TreeSet<>(values.keySet());
         unknown.removeAll(known);
-        throw bad("Unknown argument" + (unknown.size() > 1 ? "s " : " ") + "`" + String.join("`, `", unknown)
-                + "`.", known.isEmpty() ? "This tool takes no arguments."
-                : "The arguments are: " + String.join(", ", new TreeSet<>(known)) + ".");
+        throw bad(
+                "Unknown argument" + (unknown.size() > 1 ? "s " : " ") + "`" + String.join("`, `", unknown) + "`.",
+                known.isEmpty()
+                        ? "This tool takes no arguments."
+                        : "The arguments are: " + String.join(", ", new TreeSet<>(known)) + ".");
     }
 
     private static GabyException bad(String message, String hint) {

@@ -31,11 +31,16 @@ final class CallTrackingProvider implements McpServerTransportProvider {
      * {@code activity} (may be null) hears of the session's messages (one session: stdio), {@code outbound} (may be
      * null) of each message handed to the transport.
      */
-    CallTrackingProvider(McpServerTransportProvider delegate, InFlightCalls calls, Runnable onSessionClose,
-                         Runnable onInitialized, ClientActivity activity, SdkOutbound outbound) {
+    CallTrackingProvider(
+            McpServerTransportProvider delegate,
+            InFlightCalls calls,
+            Runnable onSessionClose,
+            Runnable onInitialized,
+            ClientActivity activity,
+            SdkOutbound outbound) {
         this.delegate = delegate;
         this.calls = calls;
-        this.onSessionClose = onSessionClose == null ? () -> { } : onSessionClose;
+        this.onSessionClose = onSessionClose == null ? () -> {} : onSessionClose;
         this.onInitialized = onInitialized;
         this.activity = activity;
         this.outbound = outbound;
@@ -45,8 +50,8 @@ final class CallTrackingProvider implements McpServerTransportProvider {
     public void setSessionFactory(McpServerSession.Factory factory) {
         delegate.setSessionFactory(transport -> {
             McpServerTransport serial = new SerializedSendTransport(transport, outbound);
-            return new CallTrackingSession(factory.create(serial), serial, calls, onSessionClose,
-                    onInitialized, activity);
+            return new CallTrackingSession(
+                    factory.create(serial), serial, calls, onSessionClose, onInitialized, activity);
         });
     }
 

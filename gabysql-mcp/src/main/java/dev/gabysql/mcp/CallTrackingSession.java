@@ -29,9 +29,21 @@ final class CallTrackingSession extends McpServerSession {
      * {@code onInitialized} (may be null) runs once, when the client says {@code notifications/initialized};
      * {@code activity} (may be null) hears of every message and request.
      */
-    CallTrackingSession(McpServerSession inner, McpServerTransport transport, InFlightCalls calls,
-                        Runnable onClose, Runnable onInitialized, ClientActivity activity) {
-        super(inner.getId(), Duration.ZERO, transport, null, Map.of(), Map.of(), Mono::empty,
+    CallTrackingSession(
+            McpServerSession inner,
+            McpServerTransport transport,
+            InFlightCalls calls,
+            Runnable onClose,
+            Runnable onInitialized,
+            ClientActivity activity) {
+        super(
+                inner.getId(),
+                Duration.ZERO,
+                transport,
+                null,
+                Map.of(),
+                Map.of(),
+                Mono::empty,
                 TrustedOutputValidator.INSTANCE);
         this.inner = inner;
         this.calls = calls;
@@ -54,7 +66,8 @@ final class CallTrackingSession extends McpServerSession {
     }
 
     private Mono<Void> route(McpSchema.JSONRPCMessage message) {
-        if (onInitialized != null && message instanceof McpSchema.JSONRPCNotification
+        if (onInitialized != null
+                && message instanceof McpSchema.JSONRPCNotification
                 && METHOD_INITIALIZED.equals(((McpSchema.JSONRPCNotification) message).method())) {
             return inner.handle(message).doFinally(s -> initialized());
         }

@@ -16,8 +16,7 @@ import java.util.Locale;
 final class Completions {
     private static final int MAX = 100;
 
-    private Completions() {
-    }
+    private Completions() {}
 
     static List<McpServerFeatures.SyncCompletionSpecification> all(GabyService service, boolean writes) {
         List<McpSchema.CompleteReference> refs = new ArrayList<>(List.of(
@@ -29,8 +28,8 @@ final class Completions {
         }
         List<McpServerFeatures.SyncCompletionSpecification> out = new ArrayList<>();
         for (McpSchema.CompleteReference ref : refs) {
-            out.add(new McpServerFeatures.SyncCompletionSpecification(ref,
-                    (exchange, request) -> complete(service, request)));
+            out.add(new McpServerFeatures.SyncCompletionSpecification(
+                    ref, (exchange, request) -> complete(service, request)));
         }
         return out;
     }
@@ -52,7 +51,6 @@ final class Completions {
         }
         int total = values.size();
         List<String> shown = values.size() > MAX ? values.subList(0, MAX) : values;
-        return new McpSchema.CompleteResult(new McpSchema.CompleteResult.CompleteCompletion(shown, total,
-                total > MAX));
+        return new McpSchema.CompleteResult(new McpSchema.CompleteResult.CompleteCompletion(shown, total, total > MAX));
     }
 }

@@ -41,6 +41,7 @@ import org.slf4j.LoggerFactory;
 final class DirectToolCalls {
     /** Direct calls running at once; more go to the SDK, whose worker pool queues them. */
     static final int MAX_RUNNING = 32;
+
     private static final Logger LOG = LoggerFactory.getLogger(DirectToolCalls.class);
     private static final AtomicInteger THREADS = new AtomicInteger();
 
@@ -56,8 +57,8 @@ final class DirectToolCalls {
     private final Runnable sdkWanted;
     private final Runnable initialized;
     private final AtomicInteger running = new AtomicInteger();
-    private final ExecutorService threads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
-            new SynchronousQueue<>(), r -> {
+    private final ExecutorService threads =
+            new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                 Thread t = new Thread(r, "gabysql-mcp-" + THREADS.incrementAndGet());
                 t.setDaemon(true);
                 return t;
@@ -68,6 +69,7 @@ final class DirectToolCalls {
     private volatile Map<String, BoundTool> bound;
     /** Set ({@link #bound}) when the client has said {@code notifications/initialized}: calls are answered here. */
     private volatile Map<String, BoundTool> tools;
+
     private volatile McpSchema.Implementation client;
     /** The tools the SDK's server lists (the very objects: their JSON is rendered once); null: the SDK answers. */
     private volatile List<McpSchema.Tool> toolList;
@@ -80,9 +82,18 @@ final class DirectToolCalls {
      * when the client says {@code notifications/initialized}. Each request read is charged to {@code pending}
      * until it is answered; one it has no room for is answered at once with OVER_CAPACITY.
      */
-    DirectToolCalls(StdioLines lines, LineFeed sdkInput, ProtocolOutput out, GabyService service, McpOptions options,
-                    InFlightCalls calls, PendingRequests pending, ClientActivity activity, McpJsonMapper mapper,
-                    Runnable sdkWanted, Runnable initialized) {
+    DirectToolCalls(
+            StdioLines lines,
+            LineFeed sdkInput,
+            ProtocolOutput out,
+            GabyService service,
+            McpOptions options,
+            InFlightCalls calls,
+            PendingRequests pending,
+            ClientActivity activity,
+            McpJsonMapper mapper,
+            Runnable sdkWanted,
+            Runnable initialized) {
         this.lines = lines;
         this.sdkInput = sdkInput;
         this.out = out;
@@ -207,11 +218,14 @@ final class DirectToolCalls {
 
     private void answer(BoundTool tool, IncomingLine message, Cancellation cancellation, int bytes) {
         try {
-            McpSchema.CallToolResult result = ToolBoundary.run(tool.tool(), tool.known(), service,
-                    message.arguments(), ToolBoundary.context(options, client, McpTransportContext.EMPTY,
-                            cancellation));
-            write(mapper.writeValueAsBytes(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, message.id(),
-                    result, null)));
+            McpSchema.CallToolResult result = ToolBoundary.run(
+                    tool.tool(),
+                    tool.known(),
+                    service,
+                    message.arguments(),
+                    ToolBoundary.context(options, client, McpTransportContext.EMPTY, cancellation));
+            write(mapper.writeValueAsBytes(
+                    new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, message.id(), result, null)));
         } catch (IOException | RuntimeException e) {
             LOG.debug("The answer to {} was not sent: {}", message.id(), e.toString());
         } finally {
@@ -229,8 +243,8 @@ final class DirectToolCalls {
     private void answerToolList(Object id) throws IOException {
         activity.requestStarted();
         try {
-            write(mapper.writeValueAsBytes(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id,
-                    new McpSchema.ListToolsResult(toolList, null), null)));
+            write(mapper.writeValueAsBytes(new McpSchema.JSONRPCResponse(
+                    McpSchema.JSONRPC_VERSION, id, new McpSchema.ListToolsResult(toolList, null), null)));
         } finally {
             activity.requestFinished();
         }
@@ -276,6 +290,5 @@ final class DirectToolCalls {
     }
 
     /** A tool and the argument names its input schema declares. */
-    private record BoundTool(GabyTool tool, Set<String> known) {
-    }
+    private record BoundTool(GabyTool tool, Set<String> known) {}
 }

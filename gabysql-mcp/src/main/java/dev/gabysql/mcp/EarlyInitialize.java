@@ -28,19 +28,22 @@ import org.slf4j.LoggerFactory;
  */
 final class EarlyInitialize {
     /** The protocol versions the SDK's stdio transport speaks, oldest first: another is answered with the last. */
-    static final List<String> PROTOCOL_VERSIONS = List.of(ProtocolVersions.MCP_2024_11_05,
-            ProtocolVersions.MCP_2025_03_26, ProtocolVersions.MCP_2025_06_18, ProtocolVersions.MCP_2025_11_25);
+    static final List<String> PROTOCOL_VERSIONS = List.of(
+            ProtocolVersions.MCP_2024_11_05,
+            ProtocolVersions.MCP_2025_03_26,
+            ProtocolVersions.MCP_2025_06_18,
+            ProtocolVersions.MCP_2025_11_25);
     /** The capabilities {@link GabyMcpServer#build} declares, as the SDK writes them (logging is always there). */
     private static final byte[] CAPABILITIES = JsonBytes.ascii("{\"completions\":{},\"logging\":{},"
             + "\"prompts\":{\"listChanged\":false},\"resources\":{\"subscribe\":false,\"listChanged\":false},"
             + "\"tools\":{\"listChanged\":false}}");
+
     private static final Logger LOG = LoggerFactory.getLogger(EarlyInitialize.class);
 
     private final CompletableFuture<byte[]> first = new CompletableFuture<>();
     private volatile boolean answered;
 
-    private EarlyInitialize() {
-    }
+    private EarlyInitialize() {}
 
     /**
      * Starts reading the first line on a daemon thread. {@code version} and {@code writes} are what the server
@@ -77,8 +80,9 @@ final class EarlyInitialize {
             line = lines.next();
             IncomingLine message = line == null ? null : IncomingLine.parse(line);
             if (message != null && isPlainInitialize(message)) {
-                out.answerFirst(message.id(), reply(message.id(),
-                        (String) message.params().get("protocolVersion"), version, writes));
+                out.answerFirst(
+                        message.id(),
+                        reply(message.id(), (String) message.params().get("protocolVersion"), version, writes));
                 answered = true;
             }
         } catch (IOException | RuntimeException e) {
@@ -94,9 +98,14 @@ final class EarlyInitialize {
      */
     static boolean isPlainInitialize(IncomingLine message) {
         Map<String, Object> params = message.params();
-        return message.plain() && message.id() != null && McpSchema.METHOD_INITIALIZE.equals(message.method())
-                && params != null && params.size() == 3 && params.get("protocolVersion") instanceof String
-                && isPlainCapabilities(params.get("capabilities")) && isPlainClientInfo(params.get("clientInfo"));
+        return message.plain()
+                && message.id() != null
+                && McpSchema.METHOD_INITIALIZE.equals(message.method())
+                && params != null
+                && params.size() == 3
+                && params.get("protocolVersion") instanceof String
+                && isPlainCapabilities(params.get("capabilities"))
+                && isPlainClientInfo(params.get("clientInfo"));
     }
 
     private static boolean isPlainCapabilities(Object capabilities) {
@@ -109,7 +118,8 @@ final class EarlyInitialize {
     }
 
     private static boolean isPlainClientInfo(Object info) {
-        return isMapOf(info, String.class) && ((Map<?, ?>) info).get("name") != null
+        return isMapOf(info, String.class)
+                && ((Map<?, ?>) info).get("name") != null
                 && ((Map<?, ?>) info).get("version") != null;
     }
 
@@ -128,14 +138,20 @@ final class EarlyInitialize {
 
     /** The reply line (with its line end) to an initialize request with this id, asking for this version. */
     static byte[] reply(Object id, String requestedVersion, String version, boolean writes) {
-        String negotiated = PROTOCOL_VERSIONS.contains(requestedVersion) ? requestedVersion
+        String negotiated = PROTOCOL_VERSIONS.contains(requestedVersion)
+                ? requestedVersion
                 : PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1);
         JsonBytes json = JsonRpcReply.start(id, 1024);
-        json.raw(JsonBytes.ascii(",\"result\":{\"protocolVersion\":")).string(negotiated)
-                .raw(JsonBytes.ascii(",\"capabilities\":")).raw(CAPABILITIES)
-                .raw(JsonBytes.ascii(",\"serverInfo\":{\"name\":")).string(GabyMcpServer.NAME)
-                .raw(JsonBytes.ascii(",\"version\":")).string(version)
-                .raw(JsonBytes.ascii("},\"instructions\":")).string(Instructions.text(writes))
+        json.raw(JsonBytes.ascii(",\"result\":{\"protocolVersion\":"))
+                .string(negotiated)
+                .raw(JsonBytes.ascii(",\"capabilities\":"))
+                .raw(CAPABILITIES)
+                .raw(JsonBytes.ascii(",\"serverInfo\":{\"name\":"))
+                .string(GabyMcpServer.NAME)
+                .raw(JsonBytes.ascii(",\"version\":"))
+                .string(version)
+                .raw(JsonBytes.ascii("},\"instructions\":"))
+                .string(Instructions.text(writes))
                 .raw(JsonBytes.ascii("}}\n"));
         return json.toBytes();
     }

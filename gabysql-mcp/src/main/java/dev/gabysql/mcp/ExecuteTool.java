@@ -7,7 +7,6 @@ import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.ExecuteRequest;
 import dev.gabysql.core.service.ExecuteResult;
-import dev.gabysql.core.util.Json;
 import dev.gabysql.core.util.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -21,7 +20,9 @@ final class ExecuteTool implements GabyTool {
 
     @Override
     public McpSchema.Tool definition() {
-        return McpSchema.Tool.builder().name(NAME).title("Change data (preview, then confirm)")
+        return McpSchema.Tool.builder()
+                .name(NAME)
+                .title("Change data (preview, then confirm)")
                 .description("Change data in two steps. 1) Call without confirm_token: the statement (one INSERT,"
                         + " UPDATE, DELETE or MERGE; DDL only in admin mode) runs inside a transaction that is then"
                         + " rolled back — nothing is committed — and you get the affected row count, a preview of"
@@ -30,28 +31,40 @@ final class ExecuteTool implements GabyTool {
                         + " The commit happens only if the affected count still matches. UPDATE or DELETE without"
                         + " WHERE is refused unless allow_full_table is true. Tokens expire after a few minutes and"
                         + " cannot confirm different SQL. Reads belong in gabysql_query.")
-                .inputSchema(Schemas.input(Schemas.props(
-                        "db", Schemas.string("Database name from gabysql_list_databases."),
-                        "sql", Schemas.string("One write statement, e.g. UPDATE orders SET status = ? WHERE id = ?"),
-                        "confirm_token", Schemas.string("The token of the preview the user approved; omit to"
-                                + " preview."),
-                        "allow_full_table", Schemas.bool("Allow UPDATE/DELETE without WHERE (every row). Default"
-                                + " false."),
-                        "params", Schemas.array(Schemas.scalar(),
-                                "Values for the ? placeholders, in order.")),
-                        "db", "sql"))
-                .outputSchema(Schemas.output(Schemas.props(
-                        "status", Schemas.string("previewed (rolled back, token issued), committed, or"
-                                + " executed_without_preview."),
-                        "affected_rows", Schemas.integer("Rows the statement affected.", 0),
-                        "preview", Schemas.anyObject("Affected rows as {columns, rows, row_count, truncated}."),
-                        "confirm_token", Schemas.string("Pass it back to commit, after the user approved."),
-                        "expires_at", Schemas.string("When the token expires (ISO-8601)."),
-                        "notes", Schemas.array(Schemas.string(null), "What else to know."),
-                        "next_step", Schemas.string("What to do now.")),
-                        "status", "affected_rows"))
-                .annotations(McpSchema.ToolAnnotations.builder().readOnlyHint(false).destructiveHint(true)
-                        .idempotentHint(false).openWorldHint(false).build())
+                .inputSchema(Schemas.input(
+                        Schemas.props(
+                                "db", Schemas.string("Database name from gabysql_list_databases."),
+                                "sql",
+                                        Schemas.string(
+                                                "One write statement, e.g. UPDATE orders SET status = ? WHERE id = ?"),
+                                "confirm_token",
+                                        Schemas.string(
+                                                "The token of the preview the user approved; omit to" + " preview."),
+                                "allow_full_table",
+                                        Schemas.bool(
+                                                "Allow UPDATE/DELETE without WHERE (every row). Default" + " false."),
+                                "params", Schemas.array(Schemas.scalar(), "Values for the ? placeholders, in order.")),
+                        "db",
+                        "sql"))
+                .outputSchema(Schemas.output(
+                        Schemas.props(
+                                "status",
+                                        Schemas.string("previewed (rolled back, token issued), committed, or"
+                                                + " executed_without_preview."),
+                                "affected_rows", Schemas.integer("Rows the statement affected.", 0),
+                                "preview", Schemas.anyObject("Affected rows as {columns, rows, row_count, truncated}."),
+                                "confirm_token", Schemas.string("Pass it back to commit, after the user approved."),
+                                "expires_at", Schemas.string("When the token expires (ISO-8601)."),
+                                "notes", Schemas.array(Schemas.string(null), "What else to know."),
+                                "next_step", Schemas.string("What to do now.")),
+                        "status",
+                        "affected_rows"))
+                .annotations(McpSchema.ToolAnnotations.builder()
+                        .readOnlyHint(false)
+                        .destructiveHint(true)
+                        .idempotentHint(false)
+                        .openWorldHint(false)
+                        .build())
                 .build();
     }
 
@@ -59,13 +72,19 @@ final class ExecuteTool implements GabyTool {
     public ToolOutcome call(ToolCall call) {
         Mode cap = call.context().callerCap();
         if (!call.service().highestMode().allowsWrites() || cap != null && !cap.allowsWrites()) {
-            throw new GabyException(ErrorCode.READ_ONLY, "gabysql_execute is not available: this session is"
-                    + " readonly.", "Use gabysql_query for reads. Writes need a server started with --mode readwrite"
-                    + " (or admin) and a database that allows them.");
+            throw new GabyException(
+                    ErrorCode.READ_ONLY,
+                    "gabysql_execute is not available: this session is" + " readonly.",
+                    "Use gabysql_query for reads. Writes need a server started with --mode readwrite"
+                            + " (or admin) and a database that allows them.");
         }
         Args a = call.args();
-        ExecuteRequest request = new ExecuteRequest(a.requireString("db"), a.sql(), a.optionalParams("params"),
-                a.optionalString("confirm_token"), a.optionalBoolean("allow_full_table"));
+        ExecuteRequest request = new ExecuteRequest(
+                a.requireString("db"),
+                a.sql(),
+                a.optionalParams("params"),
+                a.optionalString("confirm_token"),
+                a.optionalBoolean("allow_full_table"));
         ExecuteResult r = call.service().execute(call.context(), request);
         return ToolOutcome.json(render(r));
     }
@@ -85,8 +104,10 @@ final class ExecuteTool implements GabyTool {
         }
         o.set("notes", JsonTrees.node(r.notes()));
         if (r.confirmToken() != null) {
-            o.put("next_step", "Nothing was committed. Show this preview to the user; only after they approve, call"
-                    + " gabysql_execute again with the same db, sql and params and this confirm_token.");
+            o.put(
+                    "next_step",
+                    "Nothing was committed. Show this preview to the user; only after they approve, call"
+                            + " gabysql_execute again with the same db, sql and params and this confirm_token.");
         }
         return o;
     }

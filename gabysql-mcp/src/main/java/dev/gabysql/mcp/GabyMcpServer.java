@@ -24,12 +24,10 @@ import java.util.List;
 public final class GabyMcpServer {
     public static final String NAME = "gabysql";
 
-    private GabyMcpServer() {
-    }
+    private GabyMcpServer() {}
 
     /** A session-based transport (stdio): {@code notifications/cancelled} cancels the running statement. */
-    public static McpSyncServer create(McpServerTransportProvider transport, GabyService service,
-                                       McpOptions options) {
+    public static McpSyncServer create(McpServerTransportProvider transport, GabyService service, McpOptions options) {
         McpServerTransportProvider tracked = new CallTrackingProvider(transport, new InFlightCalls());
         return build(McpServer.sync(tracked), service, options);
     }
@@ -39,8 +37,8 @@ public final class GabyMcpServer {
      * sessions so that requests pass through {@link InFlightCalls#track} and {@code notifications/cancelled}
      * through {@link InFlightCalls#cancel}, as {@link CallTrackingSession} does for stdio (issue 6).
      */
-    public static McpSyncServer create(McpStreamableServerTransportProvider transport, GabyService service,
-                                       McpOptions options) {
+    public static McpSyncServer create(
+            McpStreamableServerTransportProvider transport, GabyService service, McpOptions options) {
         return build(McpServer.sync(transport), service, options);
     }
 
@@ -59,20 +57,31 @@ public final class GabyMcpServer {
     }
 
     static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {
-        return build(spec, service, options, tools(service, options, service.highestMode().allowsWrites()));
+        return build(
+                spec,
+                service,
+                options,
+                tools(service, options, service.highestMode().allowsWrites()));
     }
 
     /** A server with these tools ({@link #tools}: the stdio server lists them before the server is built). */
-    static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options,
-                               List<McpServerFeatures.SyncToolSpecification> tools) {
+    static McpSyncServer build(
+            McpServer.SyncSpecification<?> spec,
+            GabyService service,
+            McpOptions options,
+            List<McpServerFeatures.SyncToolSpecification> tools) {
         boolean writes = service.highestMode().allowsWrites();
         return spec.serverInfo(NAME, options.version())
                 .jsonMapper(jsonMapper())
                 .jsonSchemaValidator(TrustedOutputValidator.INSTANCE)
                 .validateToolInputs(false)
                 .instructions(Instructions.text(writes))
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false)
-                        .prompts(false).completions().build())
+                .capabilities(McpSchema.ServerCapabilities.builder()
+                        .tools(false)
+                        .resources(false, false)
+                        .prompts(false)
+                        .completions()
+                        .build())
                 .tools(tools)
                 .addToolFilter((ctx, tool) -> listed(options, ctx, tool))
                 .resources(Resources.resources(service, options))
@@ -88,17 +97,18 @@ public final class GabyMcpServer {
      * stdio path ({@link DirectToolCalls}) both ask here.
      */
     static boolean listed(McpOptions options, McpTransportContext ctx, McpSchema.Tool tool) {
-        return !ExecuteTool.NAME.equals(tool.name()) || allowsWrites(options.callerCap().apply(ctx));
+        return !ExecuteTool.NAME.equals(tool.name())
+                || allowsWrites(options.callerCap().apply(ctx));
     }
 
-    static List<McpServerFeatures.SyncToolSpecification> tools(GabyService service, McpOptions options,
-                                                              boolean writes) {
+    static List<McpServerFeatures.SyncToolSpecification> tools(
+            GabyService service, McpOptions options, boolean writes) {
         return tools(gabyTools(writes), service, options);
     }
 
     /** The SDK's specifications of these tools. */
-    static List<McpServerFeatures.SyncToolSpecification> tools(List<GabyTool> gabyTools, GabyService service,
-                                                              McpOptions options) {
+    static List<McpServerFeatures.SyncToolSpecification> tools(
+            List<GabyTool> gabyTools, GabyService service, McpOptions options) {
         List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
         for (GabyTool t : gabyTools) {
             specs.add(ToolBoundary.spec(t, service, options));
@@ -108,8 +118,13 @@ public final class GabyMcpServer {
 
     /** gabysql's tools, {@code gabysql_execute} only when the service can write. */
     static List<GabyTool> gabyTools(boolean writes) {
-        List<GabyTool> tools = new ArrayList<>(List.of(new ListDatabasesTool(), new DescribeDatabaseTool(),
-                new DescribeTableTool(), new SearchTool(), new QueryTool(), new ExplainTool(),
+        List<GabyTool> tools = new ArrayList<>(List.of(
+                new ListDatabasesTool(),
+                new DescribeDatabaseTool(),
+                new DescribeTableTool(),
+                new SearchTool(),
+                new QueryTool(),
+                new ExplainTool(),
                 new IntegrityCheckTool()));
         if (writes) {
             tools.add(new ExecuteTool());

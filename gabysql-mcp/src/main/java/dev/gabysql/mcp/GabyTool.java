@@ -15,7 +15,11 @@ interface GabyTool {
 
     /** Annotations of a tool that only reads: safe to retry, touches nothing outside the catalog. */
     static McpSchema.ToolAnnotations readOnly() {
-        return McpSchema.ToolAnnotations.builder().readOnlyHint(true).destructiveHint(false)
-                .idempotentHint(true).openWorldHint(false).build();
+        return McpSchema.ToolAnnotations.builder()
+                .readOnlyHint(true)
+                .destructiveHint(false)
+                .idempotentHint(true)
+                .openWorldHint(false)
+                .build();
     }
 }

@@ -38,6 +38,7 @@ final class HotPathJsonMapper implements McpJsonMapper {
     private static final byte[] RESULT = JsonBytes.ascii(",\"result\":");
     /** Jackson, made on first need: plain stdio traffic never needs it (its first use costs tens of ms of CPU). */
     private final Supplier<ObjectMapper> create;
+
     private volatile Jackson jackson;
     /** The last tool list written and its JSON; a list of the very same Tool objects reuses it. */
     private volatile RenderedTools renderedTools;
@@ -67,8 +68,7 @@ final class HotPathJsonMapper implements McpJsonMapper {
     }
 
     /** The object mapper and the SDK's binding over it. */
-    private record Jackson(ObjectMapper objectMapper, JacksonMcpJsonMapper sdk) {
-    }
+    private record Jackson(ObjectMapper objectMapper, JacksonMcpJsonMapper sdk) {}
 
     @Override
     public <T> T readValue(String content, Class<T> type) throws IOException {
@@ -148,18 +148,24 @@ final class HotPathJsonMapper implements McpJsonMapper {
             return null;
         }
         McpSchema.ListToolsResult list = (McpSchema.ListToolsResult) r.result();
-        if (list.nextCursor() != null || list.meta() != null || list.tools() == null
+        if (list.nextCursor() != null
+                || list.meta() != null
+                || list.tools() == null
                 || !McpSchema.JSONRPC_VERSION.equals(r.jsonrpc())) {
             return null;
         }
         RenderedTools rendered = renderedTools;
         if (rendered == null || !rendered.sameTools(list.tools())) {
             byte[] json = ToolListJson.write(list.tools());
-            rendered = new RenderedTools(List.copyOf(list.tools()),
+            rendered = new RenderedTools(
+                    List.copyOf(list.tools()),
                     json != null ? json : jackson().sdk().writeValueAsBytes(list));
             renderedTools = rendered;
         }
-        return JsonRpcReply.start(r.id(), rendered.json().length + 48).raw(RESULT).raw(rendered.json()).raw('}')
+        return JsonRpcReply.start(r.id(), rendered.json().length + 48)
+                .raw(RESULT)
+                .raw(rendered.json())
+                .raw('}')
                 .toBytes();
     }
 
@@ -173,7 +179,9 @@ final class HotPathJsonMapper implements McpJsonMapper {
         Object method = m.get("method");
         Object id = m.get("id");
         Object params = m.get("params");
-        if (!(jsonrpc instanceof String) || !(method instanceof String) || !IncomingLine.isPlainId(id)
+        if (!(jsonrpc instanceof String)
+                || !(method instanceof String)
+                || !IncomingLine.isPlainId(id)
                 || (params != null && !(params instanceof Map))) {
             return null;
         }
@@ -190,12 +198,13 @@ final class HotPathJsonMapper implements McpJsonMapper {
         Object name = m.get("name");
         Object arguments = m.get("arguments");
         Object meta = m.get("_meta");
-        if (!(name instanceof String) || (arguments != null && !(arguments instanceof Map))
+        if (!(name instanceof String)
+                || (arguments != null && !(arguments instanceof Map))
                 || (meta != null && !(meta instanceof Map))) {
             return null;
         }
-        return new McpSchema.CallToolRequest((String) name, (Map<String, Object>) arguments,
-                (Map<String, Object>) meta);
+        return new McpSchema.CallToolRequest(
+                (String) name, (Map<String, Object>) arguments, (Map<String, Object>) meta);
     }
 
     /** The reply when it is a tool result of the one shape written by hand, else null. */
@@ -206,7 +215,9 @@ final class HotPathJsonMapper implements McpJsonMapper {
         }
         McpSchema.CallToolResult result = (McpSchema.CallToolResult) r.result();
         List<McpSchema.Content> content = result.content();
-        boolean oneText = content != null && content.size() == 1 && content.get(0) instanceof McpSchema.TextContent
+        boolean oneText = content != null
+                && content.size() == 1
+                && content.get(0) instanceof McpSchema.TextContent
                 && ((McpSchema.TextContent) content.get(0)).annotations() == null
                 && ((McpSchema.TextContent) content.get(0)).meta() == null
                 && ((McpSchema.TextContent) content.get(0)).text() != null;
@@ -254,10 +265,13 @@ final class HotPathJsonMapper implements McpJsonMapper {
         if (((McpSchema.TextContent) result.content().get(0)).text() != written.text()) {
             return null;
         }
-        JsonBytes out = JsonRpcReply.start(reply.id(),
-                written.textLiteral().length + written.structured().length + 128);
-        out.raw(RESULT_TEXT).raw(written.textLiteral()).raw(result.isError() ? ERROR_TRUE : ERROR_FALSE)
-                .raw(written.structured()).raw(REPLY_END);
+        JsonBytes out =
+                JsonRpcReply.start(reply.id(), written.textLiteral().length + written.structured().length + 128);
+        out.raw(RESULT_TEXT)
+                .raw(written.textLiteral())
+                .raw(result.isError() ? ERROR_TRUE : ERROR_FALSE)
+                .raw(written.structured())
+                .raw(REPLY_END);
         return out.toBytes();
     }
 

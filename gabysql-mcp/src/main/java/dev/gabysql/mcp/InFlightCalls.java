@@ -21,9 +21,10 @@ public final class InFlightCalls {
     public <T> Mono<T> track(Object requestId, Mono<T> handling) {
         Object key = key(requestId);
         Cancellation cancellation = new Cancellation();
-        return handling
-                .contextWrite(ctx -> ctx.put(McpTransportContext.KEY, new CallTransportContext(
-                        ctx.getOrDefault(McpTransportContext.KEY, McpTransportContext.EMPTY), cancellation)))
+        return handling.contextWrite(ctx -> ctx.put(
+                        McpTransportContext.KEY,
+                        new CallTransportContext(
+                                ctx.getOrDefault(McpTransportContext.KEY, McpTransportContext.EMPTY), cancellation)))
                 .doOnSubscribe(s -> running.put(key, cancellation))
                 .doFinally(s -> running.remove(key, cancellation));
     }

@@ -44,7 +44,8 @@ record IncomingLine(String method, Object id, Map<String, Object> params, boolea
         }
         Object arguments = params.get("arguments");
         int members = 1 + (params.containsKey("arguments") ? 1 : 0); // nothing else: no _meta, no progress token
-        return params.get("name") instanceof String && (arguments == null || arguments instanceof Map)
+        return params.get("name") instanceof String
+                && (arguments == null || arguments instanceof Map)
                 && params.size() == members;
     }
 
@@ -68,11 +69,17 @@ record IncomingLine(String method, Object id, Map<String, Object> params, boolea
         Object id = message.get("id");
         Object params = message.get("params");
         boolean hasParams = message.containsKey("params"); // when present, an object (not null, not an array)
-        boolean plain = complete && "2.0".equals(message.get("jsonrpc"))
-                && method instanceof String && isPlainId(id)
-                && (!hasParams || params instanceof Map) && message.size() == (hasParams ? 4 : 3);
-        return new IncomingLine(method instanceof String ? (String) method : null, isPlainId(id) ? id : null,
-                params instanceof Map ? (Map<String, Object>) params : null, plain);
+        boolean plain = complete
+                && "2.0".equals(message.get("jsonrpc"))
+                && method instanceof String
+                && isPlainId(id)
+                && (!hasParams || params instanceof Map)
+                && message.size() == (hasParams ? 4 : 3);
+        return new IncomingLine(
+                method instanceof String ? (String) method : null,
+                isPlainId(id) ? id : null,
+                params instanceof Map ? (Map<String, Object>) params : null,
+                plain);
     }
 
     /** A request id as the SDK keeps it from Jackson's reading: a String, an Integer or a Long. */

@@ -2,8 +2,7 @@ package dev.gabysql.mcp;
 
 /** The server's {@code instructions}: short guidance a client gives the model with the tool list. Stateless. */
 final class Instructions {
-    private Instructions() {
-    }
+    private Instructions() {}
 
     static String text(boolean writes) {
         String base = "gabysql gives safe SQL access to named databases. Start with gabysql_list_databases; always"

@@ -11,27 +11,34 @@ final class IntegrityCheckTool implements GabyTool {
 
     @Override
     public McpSchema.Tool definition() {
-        return McpSchema.Tool.builder().name(NAME).title("Check database integrity")
+        return McpSchema.Tool.builder()
+                .name(NAME)
+                .title("Check database integrity")
                 .description("Run the database engine's own integrity check (SQLite: PRAGMA integrity_check;"
                         + " PostgreSQL: the closest check the server offers) and report any problem. The answer"
                         + " says what was checked. Read-only, but it reads the whole database and can take a"
                         + " while on a big one.")
-                .inputSchema(Schemas.input(Schemas.props(
-                        "db", Schemas.string("Database name from gabysql_list_databases.")), "db"))
-                .outputSchema(Schemas.output(Schemas.props(
-                        "database", Schemas.string(null),
-                        "ok", Schemas.bool("No problem found."),
-                        "method", Schemas.string("What was run."),
-                        "checked", Schemas.string("What the check covered."),
-                        "problems", Schemas.array(Schemas.string(null), null)),
-                        "database", "ok", "method", "problems"))
+                .inputSchema(Schemas.input(
+                        Schemas.props("db", Schemas.string("Database name from gabysql_list_databases.")), "db"))
+                .outputSchema(Schemas.output(
+                        Schemas.props(
+                                "database", Schemas.string(null),
+                                "ok", Schemas.bool("No problem found."),
+                                "method", Schemas.string("What was run."),
+                                "checked", Schemas.string("What the check covered."),
+                                "problems", Schemas.array(Schemas.string(null), null)),
+                        "database",
+                        "ok",
+                        "method",
+                        "problems"))
                 .annotations(GabyTool.readOnly())
                 .build();
     }
 
     @Override
     public ToolOutcome call(ToolCall call) {
-        IntegrityReport r = call.service().integrityCheck(call.context(), call.args().requireString("db"));
+        IntegrityReport r =
+                call.service().integrityCheck(call.context(), call.args().requireString("db"));
         return new ToolOutcome(text(r), json(r));
     }
 
@@ -50,9 +57,11 @@ final class IntegrityCheckTool implements GabyTool {
     }
 
     static String text(IntegrityReport r) {
-        StringBuilder sb = new StringBuilder(r.database()).append(": ")
+        StringBuilder sb = new StringBuilder(r.database())
+                .append(": ")
                 .append(r.ok() ? "ok" : r.problems().size() + " problem(s)")
-                .append(" (").append(r.method());
+                .append(" (")
+                .append(r.method());
         if (r.checked() != null) {
             sb.append("; checked ").append(r.checked());
         }

@@ -17,6 +17,7 @@ final class JsonRpcIdScanner {
 
     /** Objects and arrays open around the current byte; 1 inside the message's own object. */
     private int depth;
+
     private boolean started;
     private boolean notAnObject;
     private boolean inString;
@@ -25,13 +26,16 @@ final class JsonRpcIdScanner {
     private boolean expectName;
     /** The member name being read is still {@code "id"} so far: its bytes matched, {@code nameLength} of them. */
     private boolean nameMatches;
+
     private int nameLength;
     /** The member just named is {@code id}: its value comes after the colon. */
     private boolean idNamed;
+
     private final byte[] value = new byte[MAX_ID_BYTES + 1];
     private int valueLength;
     /** Reading the id's value: a string (its bytes), or a number (its characters). */
     private boolean inIdString;
+
     private boolean inIdNumber;
     private boolean idDone;
     private Object id;

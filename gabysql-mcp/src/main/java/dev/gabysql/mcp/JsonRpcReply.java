@@ -16,8 +16,7 @@ final class JsonRpcReply {
     private static final byte[] DATA = JsonBytes.ascii(",\"data\":{\"code\":");
     private static final byte[] HINT = JsonBytes.ascii(",\"hint\":");
 
-    private JsonRpcReply() {
-    }
+    private JsonRpcReply() {}
 
     /** A writer holding the start of the reply to {@code id} (a String, Integer or Long: a plain id). */
     static JsonBytes start(Object id, int capacity) {
@@ -43,8 +42,20 @@ final class JsonRpcReply {
         } else {
             throw new IllegalArgumentException("Not a plain request id: " + id);
         }
-        return json.raw(ERROR).number(code).raw(MESSAGE).string(ToolOutcome.errorText(e))
-                .raw(DATA).string(e.code().name()).raw(MESSAGE).string(e.getMessage()).raw(HINT).string(e.hint())
-                .raw('}').raw('}').raw('}').raw('\n').toBytes();
+        return json.raw(ERROR)
+                .number(code)
+                .raw(MESSAGE)
+                .string(ToolOutcome.errorText(e))
+                .raw(DATA)
+                .string(e.code().name())
+                .raw(MESSAGE)
+                .string(e.getMessage())
+                .raw(HINT)
+                .string(e.hint())
+                .raw('}')
+                .raw('}')
+                .raw('}')
+                .raw('\n')
+                .toBytes();
     }
 }

@@ -18,6 +18,7 @@ final class LineFeed extends InputStream {
     private final BlockingQueue<byte[]> lines = new LinkedBlockingQueue<>();
     /** Tests each line (with its line end) on the reader's thread when it comes to it; false skips it. */
     private final Predicate<byte[]> admits;
+
     private byte[] current = new byte[0];
     private int position;
     private boolean ended;

@@ -16,29 +16,39 @@ final class ListDatabasesTool implements GabyTool {
     @Override
     public McpSchema.Tool definition() {
         Map<String, Object> db = Schemas.anyObject(null);
-        db.put("properties", Schemas.props(
-                "name", Schemas.string(null),
-                "dialect", Schemas.string(null),
-                "url", Schemas.string("Password masked."),
-                "description", Schemas.string(null),
-                "mode", Schemas.string("readonly, readwrite or admin."),
-                "warnings", Schemas.array(Schemas.string(null), null)));
-        return McpSchema.Tool.builder().name(NAME).title("List databases")
+        db.put(
+                "properties",
+                Schemas.props(
+                        "name", Schemas.string(null),
+                        "dialect", Schemas.string(null),
+                        "url", Schemas.string("Password masked."),
+                        "description", Schemas.string(null),
+                        "mode", Schemas.string("readonly, readwrite or admin."),
+                        "warnings", Schemas.array(Schemas.string(null), null)));
+        return McpSchema.Tool.builder()
+                .name(NAME)
+                .title("List databases")
                 .description("List the databases you can use: name, engine (dialect), the access mode you get"
                         + " (readonly, readwrite or admin), a description when configured, and warnings such as a"
                         + " missing file. Every other gabysql tool takes one of these names as db — never a file"
                         + " path or URL. Call this first.")
                 .inputSchema(Schemas.input(Schemas.props()))
-                .outputSchema(Schemas.output(Schemas.props("databases", Schemas.array(db, null),
-                        "truncated", Schemas.bool(null), "note", Schemas.string(null)), "databases"))
+                .outputSchema(Schemas.output(
+                        Schemas.props(
+                                "databases",
+                                Schemas.array(db, null),
+                                "truncated",
+                                Schemas.bool(null),
+                                "note",
+                                Schemas.string(null)),
+                        "databases"))
                 .annotations(GabyTool.readOnly())
                 .build();
     }
 
     @Override
     public ToolOutcome call(ToolCall call) {
-        return ToolOutcome.json(listed(call.service().listDatabases(call.context()),
-                Limits.DEFAULT.maxResultChars()));
+        return ToolOutcome.json(listed(call.service().listDatabases(call.context()), Limits.DEFAULT.maxResultChars()));
     }
 
     /**
@@ -54,8 +64,10 @@ final class ListDatabasesTool implements GabyTool {
             chars += entry.toString().length() + 1;
             if (chars > maxChars && !databases.isEmpty()) {
                 out.put("truncated", true);
-                out.put("note", "Only the first " + databases.size() + " of " + all.size() + " databases are listed"
-                        + " (the answer's character budget). Any of the others may be named as db all the same.");
+                out.put(
+                        "note",
+                        "Only the first " + databases.size() + " of " + all.size() + " databases are listed"
+                                + " (the answer's character budget). Any of the others may be named as db all the same.");
                 break;
             }
             databases.add(entry);

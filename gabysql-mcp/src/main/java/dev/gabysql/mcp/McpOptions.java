@@ -17,8 +17,8 @@ import java.util.function.Function;
  *                     with TOO_LARGE ({@link TooLargeMessages}), so a runaway client cannot exhaust the heap.
  *                     0 means {@link #DEFAULT_MAX_MESSAGE_BYTES}. Streamable HTTP has the server's body limit.
  */
-public record McpOptions(String version, Duration progressAfter, Function<McpTransportContext, Mode> callerCap,
-                         int maxMessageBytes) {
+public record McpOptions(
+        String version, Duration progressAfter, Function<McpTransportContext, Mode> callerCap, int maxMessageBytes) {
     /** Where a transport puts a session's maximum {@link Mode} in its {@link McpTransportContext}. */
     public static final String CALLER_MODE_KEY = "gabysql.callerMode";
     /**
@@ -36,8 +36,8 @@ public record McpOptions(String version, Duration progressAfter, Function<McpTra
         progressAfter = progressAfter == null ? Duration.ofSeconds(1) : progressAfter;
         callerCap = callerCap == null ? McpOptions::modeFromContext : callerCap;
         if (maxMessageBytes < 0 || maxMessageBytes > MAX_MESSAGE_BYTES_LIMIT) {
-            throw new IllegalArgumentException("The message limit must be from 1 to " + MAX_MESSAGE_BYTES_LIMIT
-                    + " bytes: " + maxMessageBytes);
+            throw new IllegalArgumentException(
+                    "The message limit must be from 1 to " + MAX_MESSAGE_BYTES_LIMIT + " bytes: " + maxMessageBytes);
         }
         maxMessageBytes = maxMessageBytes == 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
     }

@@ -83,10 +83,14 @@ final class PendingRequests {
 
     /** Why a request was refused, for its answer. */
     GabyException refusal(int bytes) {
-        return new GabyException(ErrorCode.OVER_CAPACITY, "The requests this session has sent and not yet had"
-                + " answered hold " + mib(held.get()) + " of the " + mib(budget) + " gabysql keeps for them; this"
-                + " one (" + bytes + " bytes) was not read.", "Wait for answers to the calls already sent, then"
-                + " send it again; send large statements one at a time.");
+        return new GabyException(
+                ErrorCode.OVER_CAPACITY,
+                "The requests this session has sent and not yet had"
+                        + " answered hold " + mib(held.get()) + " of the " + mib(budget)
+                        + " gabysql keeps for them; this"
+                        + " one (" + bytes + " bytes) was not read.",
+                "Wait for answers to the calls already sent, then"
+                        + " send it again; send large statements one at a time.");
     }
 
     private static long cost(int bytes) {

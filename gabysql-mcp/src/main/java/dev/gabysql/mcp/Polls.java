@@ -11,8 +11,7 @@ import java.util.function.BooleanSupplier;
 final class Polls {
     private static final long EVERY_MS = 2;
 
-    private Polls() {
-    }
+    private Polls() {}
 
     /** Waits until {@code done} holds or {@code timeout} has passed; says whether it holds. */
     static boolean until(BooleanSupplier done, Duration timeout) throws InterruptedException {

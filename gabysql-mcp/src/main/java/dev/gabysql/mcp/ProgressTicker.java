@@ -39,15 +39,15 @@ final class ProgressTicker implements AutoCloseable {
         }
         long started = System.nanoTime();
         long ms = Math.max(1, every.toMillis());
-        return new ProgressTicker(TIMER.scheduleAtFixedRate(() -> tick(exchange, token, started), ms, ms,
-                TimeUnit.MILLISECONDS));
+        return new ProgressTicker(
+                TIMER.scheduleAtFixedRate(() -> tick(exchange, token, started), ms, ms, TimeUnit.MILLISECONDS));
     }
 
     private static void tick(McpSyncServerExchange exchange, Object token, long started) {
         double seconds = Math.floor((System.nanoTime() - started) / 1e8) / 10.0;
         try {
-            exchange.progressNotification(new McpSchema.ProgressNotification(token, seconds, null,
-                    "still running after " + seconds + " s"));
+            exchange.progressNotification(
+                    new McpSchema.ProgressNotification(token, seconds, null, "still running after " + seconds + " s"));
         } catch (RuntimeException e) {
             LOG.debug("Progress notification not sent: {}", e.toString());
         }

@@ -20,21 +20,32 @@ final class Prompts {
     static final String EXPLORE = "explore_database";
     static final String SAFE_CHANGE = "safe_change";
 
-    private Prompts() {
-    }
+    private Prompts() {}
 
-    static List<McpServerFeatures.SyncPromptSpecification> all(GabyService service, McpOptions options,
-                                                              boolean writes) {
-        McpServerFeatures.SyncPromptSpecification explore = spec(service, new McpSchema.Prompt(EXPLORE,
-                "Explore a database", "Walk through a database step by step: what is there, how it connects,"
-                        + " what the data looks like.", List.of(dbArgument())), args -> explore(args.get("db")));
+    static List<McpServerFeatures.SyncPromptSpecification> all(
+            GabyService service, McpOptions options, boolean writes) {
+        McpServerFeatures.SyncPromptSpecification explore = spec(
+                service,
+                new McpSchema.Prompt(
+                        EXPLORE,
+                        "Explore a database",
+                        "Walk through a database step by step: what is there, how it connects,"
+                                + " what the data looks like.",
+                        List.of(dbArgument())),
+                args -> explore(args.get("db")));
         if (!writes) {
             return List.of(explore);
         }
-        McpServerFeatures.SyncPromptSpecification change = spec(service, new McpSchema.Prompt(SAFE_CHANGE,
-                "Make a safe change", "Change data safely: inspect, preview with gabysql_execute, let the user"
-                        + " approve, then confirm.", List.of(dbArgument(), new McpSchema.PromptArgument("goal",
-                        "Goal", "What should change, in words.", true))),
+        McpServerFeatures.SyncPromptSpecification change = spec(
+                service,
+                new McpSchema.Prompt(
+                        SAFE_CHANGE,
+                        "Make a safe change",
+                        "Change data safely: inspect, preview with gabysql_execute, let the user"
+                                + " approve, then confirm.",
+                        List.of(
+                                dbArgument(),
+                                new McpSchema.PromptArgument("goal", "Goal", "What should change, in words.", true))),
                 args -> safeChange(args.get("db"), args.get("goal")));
         return List.of(explore, change);
     }
@@ -74,20 +85,22 @@ final class Prompts {
         return new McpSchema.PromptArgument("db", "Database", "Database name from gabysql_list_databases.", true);
     }
 
-    private static McpServerFeatures.SyncPromptSpecification spec(GabyService service, McpSchema.Prompt prompt,
-                                                                  Function<Map<String, String>, String> text) {
+    private static McpServerFeatures.SyncPromptSpecification spec(
+            GabyService service, McpSchema.Prompt prompt, Function<Map<String, String>, String> text) {
         return new McpServerFeatures.SyncPromptSpecification(prompt, (exchange, request) -> {
             try {
                 Map<String, String> args = strings(request.arguments());
                 requireKnown(service, args.get("db"));
                 for (McpSchema.PromptArgument a : prompt.arguments()) {
                     if (Boolean.TRUE.equals(a.required()) && blank(args.get(a.name()))) {
-                        throw ProtocolErrors.invalidParams("Missing argument `" + a.name() + "`.",
-                                "Pass " + a.name() + ".");
+                        throw ProtocolErrors.invalidParams(
+                                "Missing argument `" + a.name() + "`.", "Pass " + a.name() + ".");
                     }
                 }
-                return new McpSchema.GetPromptResult(prompt.description(), List.of(new McpSchema.PromptMessage(
-                        McpSchema.Role.USER, new McpSchema.TextContent(text.apply(args)))));
+                return new McpSchema.GetPromptResult(
+                        prompt.description(),
+                        List.of(new McpSchema.PromptMessage(
+                                McpSchema.Role.USER, new McpSchema.TextContent(text.apply(args)))));
             } catch (McpError e) {
                 throw e;
             } catch (Throwable t) {
@@ -100,10 +113,13 @@ final class Prompts {
         if (blank(db)) {
             throw ProtocolErrors.invalidParams("Missing argument `db`.", "Pass a name from gabysql_list_databases.");
         }
-        List<String> names = service.listDatabases(CallContext.of("mcp")).stream().map(DatabaseInfo::name).toList();
+        List<String> names = service.listDatabases(CallContext.of("mcp")).stream()
+                .map(DatabaseInfo::name)
+                .toList();
         if (!names.contains(db)) {
-            throw ProtocolErrors.invalidParams("Unknown database `" + db + "`. Known databases: "
-                    + String.join(", ", names) + ".", "Pass one of the known names.");
+            throw ProtocolErrors.invalidParams(
+                    "Unknown database `" + db + "`. Known databases: " + String.join(", ", names) + ".",
+                    "Pass one of the known names.");
         }
     }
 

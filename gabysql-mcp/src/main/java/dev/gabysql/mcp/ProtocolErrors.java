@@ -17,8 +17,7 @@ import org.slf4j.LoggerFactory;
 final class ProtocolErrors {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolErrors.class);
 
-    private ProtocolErrors() {
-    }
+    private ProtocolErrors() {}
 
     static McpError of(Throwable t, String what) {
         GabyException e = t instanceof GabyException ? (GabyException) t : unexpected(t, what);
@@ -26,7 +25,10 @@ final class ProtocolErrors {
         data.put("code", e.code().name());
         data.put("message", e.getMessage());
         data.put("hint", e.hint());
-        return McpError.builder(jsonRpcCode(e.code())).message(ToolOutcome.errorText(e)).data(data).build();
+        return McpError.builder(jsonRpcCode(e.code()))
+                .message(ToolOutcome.errorText(e))
+                .data(data)
+                .build();
     }
 
     static McpError invalidParams(String message, String hint) {
@@ -49,7 +51,8 @@ final class ProtocolErrors {
     private static GabyException unexpected(Throwable t, String what) {
         LOG.warn("{} failed unexpectedly: {}", what, t.toString());
         LOG.debug("Stack trace", t);
-        return new GabyException(ErrorCode.INTERNAL, "Unexpected failure in " + what + " ("
-                + t.getClass().getSimpleName() + ").");
+        return new GabyException(
+                ErrorCode.INTERNAL,
+                "Unexpected failure in " + what + " (" + t.getClass().getSimpleName() + ").");
     }
 }

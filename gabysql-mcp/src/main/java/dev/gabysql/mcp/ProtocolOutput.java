@@ -96,7 +96,8 @@ final class ProtocolOutput extends OutputStream {
     /** The client has its reply already; an error from the SDK would mean the two disagree: said on stderr. */
     private static void checkDropped(byte[] b, int off, int len) {
         if (!startsWith(b, off, len, RESULT)) {
-            LOG.warn("The SDK refused an initialize request that was already answered: {}",
+            LOG.warn(
+                    "The SDK refused an initialize request that was already answered: {}",
                     new String(b, off, Math.min(len, 300), StandardCharsets.UTF_8));
         }
     }

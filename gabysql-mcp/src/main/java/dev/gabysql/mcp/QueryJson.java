@@ -21,8 +21,7 @@ final class QueryJson {
     private static final byte[] TYPES = JsonBytes.ascii(",\"types\":[");
     private static final byte[] ELAPSED = JsonBytes.ascii("],\"elapsed_ms\":");
 
-    private QueryJson() {
-    }
+    private QueryJson() {}
 
     /**
      * The query tool's answer: the compact form as the text, and the compact form plus the details (column types,

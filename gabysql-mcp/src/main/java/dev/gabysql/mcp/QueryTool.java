@@ -11,7 +11,9 @@ final class QueryTool implements GabyTool {
 
     @Override
     public McpSchema.Tool definition() {
-        return McpSchema.Tool.builder().name(NAME).title("Run a read-only SQL query")
+        return McpSchema.Tool.builder()
+                .name(NAME)
+                .title("Run a read-only SQL query")
                 .description("Run exactly one read-only SQL statement (SELECT, WITH … SELECT, VALUES, TABLE, SHOW,"
                         + " EXPLAIN without ANALYZE) in the database's own dialect and get rows back. gabysql's"
                         + " statements SHOW DATABASES, SHOW TABLES, DESCRIBE <table> and INTEGRITY CHECK work too."
@@ -19,15 +21,20 @@ final class QueryTool implements GabyTool {
                         + " Results are capped in rows and characters: when truncated is true, narrow the query"
                         + " (WHERE, LIMIT, aggregates) instead of fetching everything. Pass values in params with ?"
                         + " placeholders rather than pasting literals into the SQL.")
-                .inputSchema(Schemas.input(Schemas.props(
-                        "db", Schemas.string("Database name from gabysql_list_databases."),
-                        "sql", Schemas.string("One read statement, e.g. SELECT id, name FROM customers WHERE"
-                                + " city = ? LIMIT 20"),
-                        "params", Schemas.array(Schemas.scalar(),
-                                "Values for the ? placeholders, in order."),
-                        "max_rows", Schemas.integer("Return at most this many rows (never more than the server's"
-                                + " cap, 500 by default).", 1)),
-                        "db", "sql"))
+                .inputSchema(Schemas.input(
+                        Schemas.props(
+                                "db", Schemas.string("Database name from gabysql_list_databases."),
+                                "sql",
+                                        Schemas.string("One read statement, e.g. SELECT id, name FROM customers WHERE"
+                                                + " city = ? LIMIT 20"),
+                                "params", Schemas.array(Schemas.scalar(), "Values for the ? placeholders, in order."),
+                                "max_rows",
+                                        Schemas.integer(
+                                                "Return at most this many rows (never more than the server's"
+                                                        + " cap, 500 by default).",
+                                                1)),
+                        "db",
+                        "sql"))
                 .outputSchema(outputSchema())
                 .annotations(GabyTool.readOnly())
                 .build();
@@ -51,8 +58,8 @@ final class QueryTool implements GabyTool {
     @Override
     public ToolOutcome call(ToolCall call) {
         Args a = call.args();
-        QueryRequest request = new QueryRequest(a.requireString("db"), a.sql(), a.optionalParams("params"),
-                a.optionalInt("max_rows", 1));
+        QueryRequest request = new QueryRequest(
+                a.requireString("db"), a.sql(), a.optionalParams("params"), a.optionalInt("max_rows", 1));
         QueryResult r = call.service().query(call.context(), request);
         return new ToolOutcome(QueryJson.written(r)); // the text is the compact form; structuredContent adds details
     }

@@ -29,37 +29,54 @@ final class Resources {
     static final String JSON = "application/json";
     static final String TEXT = "text/plain";
 
-    private Resources() {
-    }
+    private Resources() {}
 
     static List<McpServerFeatures.SyncResourceSpecification> resources(GabyService service, McpOptions options) {
-        McpSchema.Resource catalog = McpSchema.Resource.builder().uri(CATALOG_URI).name("catalog")
-                .title("gabysql catalog").mimeType(JSON)
+        McpSchema.Resource catalog = McpSchema.Resource.builder()
+                .uri(CATALOG_URI)
+                .name("catalog")
+                .title("gabysql catalog")
+                .mimeType(JSON)
                 .description("The databases gabysql serves: name, dialect, access mode, warnings, and the URIs of"
                         + " their schema and diagram resources.")
                 .build();
-        return List.of(new McpServerFeatures.SyncResourceSpecification(catalog,
-                (exchange, request) -> read(request.uri(), JSON, "the catalog",
+        return List.of(new McpServerFeatures.SyncResourceSpecification(
+                catalog,
+                (exchange, request) -> read(
+                        request.uri(),
+                        JSON,
+                        "the catalog",
                         () -> catalogJson(service.listDatabases(context(options, exchange))))));
     }
 
-    static List<McpServerFeatures.SyncResourceTemplateSpecification> templates(GabyService service,
-                                                                               McpOptions options) {
+    static List<McpServerFeatures.SyncResourceTemplateSpecification> templates(
+            GabyService service, McpOptions options) {
         McpSchema.ResourceTemplate schema = McpSchema.ResourceTemplate.builder(SCHEMA_TEMPLATE, "schema")
-                .title("Database schema").mimeType(JSON)
+                .title("Database schema")
+                .mimeType(JSON)
                 .description("The full schema of one database as a JSON bundle (cached for a few seconds).")
                 .build();
         McpSchema.ResourceTemplate diagram = McpSchema.ResourceTemplate.builder(DIAGRAM_TEMPLATE, "diagram")
-                .title("ER diagram").mimeType(TEXT)
+                .title("ER diagram")
+                .mimeType(TEXT)
                 .description("A Mermaid erDiagram of the tables and foreign keys of one database.")
                 .build();
         return List.of(
-                new McpServerFeatures.SyncResourceTemplateSpecification(diagram, (exchange, request) -> read(
-                        request.uri(), TEXT, "the diagram resource", () -> service.diagram(
-                                context(options, exchange), dbOf(request.uri(), true)).text())),
-                new McpServerFeatures.SyncResourceTemplateSpecification(schema, (exchange, request) -> read(
-                        request.uri(), JSON, "the schema resource", () -> json(service.schema(
-                                context(options, exchange), dbOf(request.uri(), false))))));
+                new McpServerFeatures.SyncResourceTemplateSpecification(
+                        diagram,
+                        (exchange, request) -> read(
+                                request.uri(),
+                                TEXT,
+                                "the diagram resource",
+                                () -> service.diagram(context(options, exchange), dbOf(request.uri(), true))
+                                        .text())),
+                new McpServerFeatures.SyncResourceTemplateSpecification(
+                        schema,
+                        (exchange, request) -> read(
+                                request.uri(),
+                                JSON,
+                                "the schema resource",
+                                () -> json(service.schema(context(options, exchange), dbOf(request.uri(), false))))));
     }
 
     static String catalogJson(List<DatabaseInfo> dbs) {
@@ -81,7 +98,8 @@ final class Resources {
             rest = rest.substring(0, rest.length() - DIAGRAM_SUFFIX.length());
         }
         if (rest.isEmpty()) {
-            throw ProtocolErrors.invalidParams("No database in `" + uri + "`.",
+            throw ProtocolErrors.invalidParams(
+                    "No database in `" + uri + "`.",
                     "Use " + SCHEMA_TEMPLATE + " with a name from gabysql_list_databases.");
         }
         return rest;
@@ -89,8 +107,7 @@ final class Resources {
 
     private static McpSchema.ReadResourceResult read(String uri, String mime, String what, Supplier<String> text) {
         try {
-            return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, mime,
-                    text.get())));
+            return new McpSchema.ReadResourceResult(List.of(new McpSchema.TextResourceContents(uri, mime, text.get())));
         } catch (McpError e) {
             throw e;
         } catch (Throwable t) { // JSON-RPC errors must not carry the cause chain

@@ -11,8 +11,7 @@ import java.util.Map;
  * {@code structuredContent} against the output schema even when {@code isError} is true. Stateless.
  */
 final class Schemas {
-    private Schemas() {
-    }
+    private Schemas() {}
 
     static Map<String, Object> string(String description) {
         return typed("string", description);

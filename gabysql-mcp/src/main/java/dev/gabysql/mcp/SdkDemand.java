@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 final class SdkDemand {
     /** How long the client must have been quiet before the server is built unasked. */
     static final Duration QUIET = Duration.ofMillis(50);
+
     private static final long POLL_MS = 10;
 
     private final CountDownLatch wanted = new CountDownLatch(1);

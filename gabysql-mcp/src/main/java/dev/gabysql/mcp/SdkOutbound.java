@@ -18,7 +18,7 @@ final class SdkOutbound {
 
     /** Counts only. */
     SdkOutbound() {
-        this(id -> { });
+        this(id -> {});
     }
 
     /** {@code answered} hears of the request id of each response the transport accepts. */

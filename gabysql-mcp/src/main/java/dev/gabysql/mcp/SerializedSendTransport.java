@@ -28,7 +28,7 @@ final class SerializedSendTransport implements McpServerTransport {
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
         return Mono.create(sink -> {
             synchronized (lock) {
-                delegate.sendMessage(message).subscribe(v -> { }, sink::error, () -> {
+                delegate.sendMessage(message).subscribe(v -> {}, sink::error, () -> {
                     if (outbound != null) {
                         outbound.given(message);
                     }

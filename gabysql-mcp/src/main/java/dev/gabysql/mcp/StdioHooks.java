@@ -9,10 +9,8 @@ public interface StdioHooks {
      * The session has started: its first initialize is being answered while the SDK's server is built (e.g.
      * connect to the databases now, in parallel with that build).
      */
-    default void started() {
-    }
+    default void started() {}
 
     /** The client sent {@code notifications/initialized}; {@code client} tells when it is busy. */
-    default void initialized(ClientActivity client) {
-    }
+    default void initialized(ClientActivity client) {}
 }

@@ -23,13 +23,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * points {@code System.out} at stderr first).
  */
 public final class StdioServer {
-    private StdioServer() {
-    }
+    private StdioServer() {}
 
     /** Serves until the input ends. The caller closes the service afterwards and exits. */
     public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out)
             throws InterruptedException {
-        serve(service, options, in, out, new StdioHooks() { });
+        serve(service, options, in, out, new StdioHooks() {});
     }
 
     /**
@@ -37,19 +36,20 @@ public final class StdioServer {
      * {@link java.io.PipedInputStream}: its first line is read by a thread of its own that then ends, and a piped
      * stream refuses writes once a thread that read it has ended.
      */
-    public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out,
-                             StdioHooks hooks) throws InterruptedException {
+    public static void serve(
+            GabyService service, McpOptions options, InputStream in, OutputStream out, StdioHooks hooks)
+            throws InterruptedException {
         EndOfInput input = new EndOfInput(in);
         PendingRequests pending = PendingRequests.forHeap(options.maxMessageBytes());
         SdkOutbound outbound = new SdkOutbound(pending::answered);
         ProtocolOutput protocolOut = new ProtocolOutput(out, outbound);
-        StdioLines lines = new StdioLines(input, options.maxMessageBytes(),
-                new TooLargeMessages(protocolOut, options.maxMessageBytes()));
+        StdioLines lines = new StdioLines(
+                input, options.maxMessageBytes(), new TooLargeMessages(protocolOut, options.maxMessageBytes()));
         boolean writes = service.highestMode().allowsWrites();
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
         hooks.started();
-        LineFeed sdkInput = new LineFeed(new UnreadableMessages(protocolOut, GabyMcpServer.jsonMapper(),
-                pending::answered));
+        LineFeed sdkInput =
+                new LineFeed(new UnreadableMessages(protocolOut, GabyMcpServer.jsonMapper(), pending::answered));
         InFlightCalls calls = new InFlightCalls();
         // The direct path reads on at once (lines for the SDK wait in sdkInput until its session is built):
         // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.
@@ -59,17 +59,31 @@ public final class StdioServer {
         ClientActivity activity = new ClientActivity(); // quiet is counted from here, when reading starts
         Runnable initialized = once(() -> hooks.initialized(activity)); // said by the direct path or the SDK
         SessionEnd end = new SessionEnd(sdkInput, activity, calls, outbound);
-        DirectToolCalls direct = new DirectToolCalls(lines, sdkInput, protocolOut, service, options, calls, pending,
-                activity, GabyMcpServer.jsonMapper(), sdk::want, initialized);
+        DirectToolCalls direct = new DirectToolCalls(
+                lines,
+                sdkInput,
+                protocolOut,
+                service,
+                options,
+                calls,
+                pending,
+                activity,
+                GabyMcpServer.jsonMapper(),
+                sdk::want,
+                initialized);
         direct.serveTools(listed(specs, options), gabyTools);
         direct.start(early);
         McpSyncServer server = null;
         try {
             if (sdk.await(input, activity)) {
-                StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(),
-                        sdkInput, protocolOut);
-                server = GabyMcpServer.build(McpServer.sync(new CallTrackingProvider(stdio, calls, input::end,
-                        initialized, activity, outbound)), service, options, specs);
+                StdioServerTransportProvider stdio =
+                        new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), sdkInput, protocolOut);
+                server = GabyMcpServer.build(
+                        McpServer.sync(
+                                new CallTrackingProvider(stdio, calls, input::end, initialized, activity, outbound)),
+                        service,
+                        options,
+                        specs);
             }
             input.await();
         } finally {
@@ -82,8 +96,8 @@ public final class StdioServer {
     }
 
     /** The tools as a stdio session lists them (the SDK's tool filter, with the stdio transport's empty context). */
-    private static List<McpSchema.Tool> listed(List<McpServerFeatures.SyncToolSpecification> specs,
-                                               McpOptions options) {
+    private static List<McpSchema.Tool> listed(
+            List<McpServerFeatures.SyncToolSpecification> specs, McpOptions options) {
         List<McpSchema.Tool> tools = new ArrayList<>();
         for (McpServerFeatures.SyncToolSpecification spec : specs) {
             if (GabyMcpServer.listed(options, McpTransportContext.EMPTY, spec.tool())) {

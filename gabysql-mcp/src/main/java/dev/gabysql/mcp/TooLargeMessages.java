@@ -27,21 +27,38 @@ final class TooLargeMessages implements StdioLines.TooLong {
 
     @Override
     public void dropped(long bytes, Object id) {
-        LOG.warn("A message of {} bytes (request id {}) is larger than the limit of {} bytes (--max-message):"
-                + " it was not read.", bytes, id == null ? "unknown" : id, limit);
-        answer(id, new GabyException(ErrorCode.TOO_LARGE, "The message (" + bytes + " bytes) is larger than the"
-                + " limit of " + limit + " bytes; it was not read.", "Send a shorter statement (load large data in"
-                + " several statements), or start gabysql mcp with a larger --max-message."));
+        LOG.warn(
+                "A message of {} bytes (request id {}) is larger than the limit of {} bytes (--max-message):"
+                        + " it was not read.",
+                bytes,
+                id == null ? "unknown" : id,
+                limit);
+        answer(
+                id,
+                new GabyException(
+                        ErrorCode.TOO_LARGE,
+                        "The message (" + bytes + " bytes) is larger than the" + " limit of " + limit
+                                + " bytes; it was not read.",
+                        "Send a shorter statement (load large data in"
+                                + " several statements), or start gabysql mcp with a larger --max-message."));
     }
 
     @Override
     public void unaffordable(long bytes, Object id) {
-        LOG.warn("A message of {} bytes or more (request id {}) did not fit in the memory left to read it: it was not"
-                + " read.", bytes, id == null ? "unknown" : id);
-        answer(id, new GabyException(ErrorCode.TOO_LARGE, "The message (" + bytes + " bytes or more) did not fit in"
-                + " the memory gabysql has left to read it; it was not read.", "Send a shorter statement (load large"
-                + " data in several statements), or start gabysql mcp with a smaller --max-message or a larger heap"
-                + " (JAVA_OPTS=-Xmx…)."));
+        LOG.warn(
+                "A message of {} bytes or more (request id {}) did not fit in the memory left to read it: it was not"
+                        + " read.",
+                bytes,
+                id == null ? "unknown" : id);
+        answer(
+                id,
+                new GabyException(
+                        ErrorCode.TOO_LARGE,
+                        "The message (" + bytes + " bytes or more) did not fit in"
+                                + " the memory gabysql has left to read it; it was not read.",
+                        "Send a shorter statement (load large"
+                                + " data in several statements), or start gabysql mcp with a smaller --max-message or a larger heap"
+                                + " (JAVA_OPTS=-Xmx…)."));
     }
 
     /** The error, to the request's id; a message without one is only logged. */

@@ -25,20 +25,25 @@ import org.slf4j.LoggerFactory;
 final class ToolBoundary {
     private static final Logger LOG = LoggerFactory.getLogger(ToolBoundary.class);
 
-    private ToolBoundary() {
-    }
+    private ToolBoundary() {}
 
     static McpServerFeatures.SyncToolSpecification spec(GabyTool tool, GabyService service, McpOptions options) {
         McpSchema.Tool def = tool.definition();
         Set<String> known = propertyNames(def.inputSchema());
-        return McpServerFeatures.SyncToolSpecification.builder().tool(def)
+        return McpServerFeatures.SyncToolSpecification.builder()
+                .tool(def)
                 .callHandler((exchange, request) -> call(tool, known, service, options, exchange, request))
                 .build();
     }
 
     /** A call that came through the SDK: its exchange carries the client, the transport context and progress. */
-    static McpSchema.CallToolResult call(GabyTool tool, Set<String> known, GabyService service, McpOptions options,
-                                         McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
+    static McpSchema.CallToolResult call(
+            GabyTool tool,
+            Set<String> known,
+            GabyService service,
+            McpOptions options,
+            McpSyncServerExchange exchange,
+            McpSchema.CallToolRequest request) {
         Cancellation cancellation = CallTransportContext.cancellationOf(exchange.transportContext());
         try (ProgressTicker ticker = ProgressTicker.start(exchange, request.meta(), options.progressAfter())) {
             return run(tool, known, service, request.arguments(), context(options, exchange, cancellation));
@@ -49,8 +54,8 @@ final class ToolBoundary {
      * Runs one call with its arguments (names outside {@code known} are refused) in {@code ctx}, whose cancellation
      * is the call's own. Never throws.
      */
-    static McpSchema.CallToolResult run(GabyTool tool, Set<String> known, GabyService service,
-                                        Map<String, Object> arguments, CallContext ctx) {
+    static McpSchema.CallToolResult run(
+            GabyTool tool, Set<String> known, GabyService service, Map<String, Object> arguments, CallContext ctx) {
         try {
             if (ctx.cancellation().isCancelled()) {
                 throw new GabyException(ErrorCode.CANCELLED, "The call was cancelled before it started.");
@@ -62,8 +67,9 @@ final class ToolBoundary {
         } catch (Throwable t) { // the boundary: nothing may escape to the SDK (it would ship the cause chain)
             LOG.warn("{} failed unexpectedly: {}", def(tool), t.toString());
             LOG.debug("Stack trace", t);
-            return ToolOutcome.error(new GabyException(ErrorCode.INTERNAL, "Unexpected failure in " + def(tool)
-                    + " (" + t.getClass().getSimpleName() + ")."));
+            return ToolOutcome.error(new GabyException(
+                    ErrorCode.INTERNAL,
+                    "Unexpected failure in " + def(tool) + " (" + t.getClass().getSimpleName() + ")."));
         }
     }
 
@@ -72,8 +78,11 @@ final class ToolBoundary {
     }
 
     /** The core's context of a call from {@code client} (may be null) over a transport with this context. */
-    static CallContext context(McpOptions options, McpSchema.Implementation client, McpTransportContext transport,
-                               Cancellation cancellation) {
+    static CallContext context(
+            McpOptions options,
+            McpSchema.Implementation client,
+            McpTransportContext transport,
+            Cancellation cancellation) {
         CallContext ctx = CallContext.of("mcp").withCancellation(cancellation);
         if (client != null && client.name() != null) {
             ctx = ctx.withClient(client.name());

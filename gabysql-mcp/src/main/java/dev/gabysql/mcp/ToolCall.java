@@ -7,5 +7,4 @@ import dev.gabysql.core.service.GabyService;
  * One tool call as a tool sees it: the service, the parsed arguments and the core's call context (front end,
  * client name, caller cap, cancellation). Not shared between calls.
  */
-record ToolCall(GabyService service, Args args, CallContext context) {
-}
+record ToolCall(GabyService service, Args args, CallContext context) {}

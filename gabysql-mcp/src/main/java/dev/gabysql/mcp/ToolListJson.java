@@ -14,8 +14,7 @@ import java.util.List;
  * was still starting. Stateless.
  */
 final class ToolListJson {
-    private ToolListJson() {
-    }
+    private ToolListJson() {}
 
     /**
      * The JSON (UTF-8) of a result listing {@code tools} (no cursor, no {@code _meta}), or null when a tool carries

@@ -35,8 +35,11 @@ record ToolOutcome(WrittenResult written) {
     }
 
     McpSchema.CallToolResult toResult() {
-        return McpSchema.CallToolResult.builder().addTextContent(written.text()).structuredContent(written)
-                .isError(false).build();
+        return McpSchema.CallToolResult.builder()
+                .addTextContent(written.text())
+                .structuredContent(written)
+                .isError(false)
+                .build();
     }
 
     static McpSchema.CallToolResult error(GabyException e) {
@@ -49,8 +52,11 @@ record ToolOutcome(WrittenResult written) {
         ObjectNode structured = JsonTrees.object();
         structured.set("error", err);
         WrittenResult written = WrittenResult.of(errorText(e), structured);
-        return McpSchema.CallToolResult.builder().addTextContent(written.text()).structuredContent(written)
-                .isError(true).build();
+        return McpSchema.CallToolResult.builder()
+                .addTextContent(written.text())
+                .structuredContent(written)
+                .isError(true)
+                .build();
     }
 
     static String errorText(GabyException e) {

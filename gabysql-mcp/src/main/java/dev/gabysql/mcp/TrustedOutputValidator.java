@@ -12,8 +12,7 @@ import java.util.Map;
 final class TrustedOutputValidator implements JsonSchemaValidator {
     static final TrustedOutputValidator INSTANCE = new TrustedOutputValidator();
 
-    private TrustedOutputValidator() {
-    }
+    private TrustedOutputValidator() {}
 
     @Override
     public ValidationResponse validate(Map<String, Object> schema, Object structuredContent) {

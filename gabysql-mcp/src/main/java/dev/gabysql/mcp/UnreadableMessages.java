@@ -59,15 +59,18 @@ final class UnreadableMessages implements Predicate<byte[]> {
     private void answer(byte[] line, String text, Exception e) {
         Object parsed = parsed(text);
         boolean json = parsed != NOT_JSON;
-        GabyException error = new GabyException(ErrorCode.BAD_REQUEST, json
-                ? "The message is not a JSON-RPC request, notification or response: it needs a method, or an id"
-                        + " with a result or an error of the right shape."
-                : "The message is not valid JSON: " + Texts.cut(why(e), MAX_DETAIL_CHARS, "…") + ".", HINT_TEXT);
+        GabyException error = new GabyException(
+                ErrorCode.BAD_REQUEST,
+                json
+                        ? "The message is not a JSON-RPC request, notification or response: it needs a method, or an id"
+                                + " with a result or an error of the right shape."
+                        : "The message is not valid JSON: " + Texts.cut(why(e), MAX_DETAIL_CHARS, "…") + ".",
+                HINT_TEXT);
         Object id = !json || isRequest(parsed) ? idOf(line) : null;
         LOG.warn("An unreadable message (request id {}) was answered with an error: {}", id, error.getMessage());
         try {
-            out.writeLine(JsonRpcReply.error(id, json ? McpSchema.ErrorCodes.INVALID_REQUEST
-                    : McpSchema.ErrorCodes.PARSE_ERROR, error));
+            out.writeLine(JsonRpcReply.error(
+                    id, json ? McpSchema.ErrorCodes.INVALID_REQUEST : McpSchema.ErrorCodes.PARSE_ERROR, error));
         } catch (IOException io) {
             LOG.debug("The error for an unreadable message was not sent: {}", io.toString());
         }

@@ -1,15 +1,15 @@
 package dev.gabysql.mcp;
 
 import dev.gabysql.core.catalog.Catalog;
+import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.catalog.DemoDatabase;
 import dev.gabysql.core.config.CacheDirectory;
-import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.service.LocalGabyService;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 public final class Warmup implements Runnable {
     /** Calls of each kind: about what C1 needs before it compiles a method called once per call (200). */
     static final int ROUNDS = 200;
+
     private static final long REPLY_TIMEOUT_MS = 5_000;
     private static final String DB = "warmup";
 
@@ -88,8 +89,8 @@ public final class Warmup implements Runnable {
         try {
             // one copy per user and version, made once and only read from then on: no litter, no work at each start
             Path file = DemoDatabase.ensure(cache.resolve("warmup-" + options.version()));
-            try (LocalGabyService service = new LocalGabyService(
-                    new Catalog(List.of(DatabaseConfig.sqlite(DB, file))), Settings.DEFAULT)) {
+            try (LocalGabyService service =
+                    new LocalGabyService(new Catalog(List.of(DatabaseConfig.sqlite(DB, file))), Settings.DEFAULT)) {
                 awaitQuietClient(); // its own server costs CPU to build: not while the client waits
                 play(service);
             }
@@ -109,19 +110,26 @@ public final class Warmup implements Runnable {
         OutputStream toServer = Channels.newOutputStream(pipe.sink());
         InputStream serverIn = Channels.newInputStream(pipe.source());
         Replies replies = new Replies();
-        Thread server = new Thread(() -> {
-            try {
-                StdioServer.serve(service, options, serverIn, replies);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "gabysql-warmup-server");
+        Thread server = new Thread(
+                () -> {
+                    try {
+                        StdioServer.serve(service, options, serverIn, replies);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "gabysql-warmup-server");
         server.setDaemon(true);
         server.start();
         try {
             int id = 0;
-            send(toServer, request(++id, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
-                    + "\"clientInfo\":{\"name\":\"gabysql-warmup\",\"version\":\"1\"}}"));
+            send(
+                    toServer,
+                    request(
+                            ++id,
+                            "initialize",
+                            "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                                    + "\"clientInfo\":{\"name\":\"gabysql-warmup\",\"version\":\"1\"}}"));
             if (!replies.await()) {
                 return;
             }
@@ -153,11 +161,14 @@ public final class Warmup implements Runnable {
     /** The calls of one round: the read tools an agent uses most. */
     private static List<String> calls(int round) {
         return List.of(
-                tool("gabysql_query", "{\"db\":\"" + DB + "\",\"sql\":\"SELECT * FROM customers WHERE id = "
-                        + (round % 60 + 1) + "\"}"),
+                tool(
+                        "gabysql_query",
+                        "{\"db\":\"" + DB + "\",\"sql\":\"SELECT * FROM customers WHERE id = " + (round % 60 + 1)
+                                + "\"}"),
                 tool("gabysql_describe_table", "{\"db\":\"" + DB + "\",\"table\":\"orders\"}"),
-                tool("gabysql_describe_database", "{\"db\":\"" + DB + "\",\"detail\":\""
-                        + (round % 2 == 0 ? "names" : "full") + "\"}"));
+                tool(
+                        "gabysql_describe_database",
+                        "{\"db\":\"" + DB + "\",\"detail\":\"" + (round % 2 == 0 ? "names" : "full") + "\"}"));
     }
 
     private static String tool(String name, String arguments) {

@@ -17,15 +17,29 @@ final class ArgsTest {
 
     @Test
     void readsWellFormedArguments() {
-        Args a = Args.of(Map.of("db", "shop", "sql", "SELECT 1", "params", List.of(1, "x", true),
-                "max_rows", 10.0, "tables", "orders", "flag", true), KNOWN);
+        Args a = Args.of(
+                Map.of(
+                        "db",
+                        "shop",
+                        "sql",
+                        "SELECT 1",
+                        "params",
+                        List.of(1, "x", true),
+                        "max_rows",
+                        10.0,
+                        "tables",
+                        "orders",
+                        "flag",
+                        true),
+                KNOWN);
         assertThat(a.requireString("db")).isEqualTo("shop");
         assertThat(a.sql()).isEqualTo("SELECT 1");
         assertThat(a.optionalParams("params")).containsExactly(1, "x", true);
         assertThat(a.optionalInt("max_rows", 1)).isEqualTo(10);
         assertThat(a.optionalStrings("tables")).containsExactly("orders");
         assertThat(a.optionalBoolean("flag")).isTrue();
-        assertThat(a.optionalChoice("detail", "summary", List.of("names", "summary"))).isEqualTo("summary");
+        assertThat(a.optionalChoice("detail", "summary", List.of("names", "summary")))
+                .isEqualTo("summary");
     }
 
     @Test
@@ -41,7 +55,8 @@ final class ArgsTest {
 
     @Test
     void hugeRowCountIsClampedNotRefused() {
-        assertThat(Args.of(Map.of("max_rows", 1e12), KNOWN).optionalInt("max_rows", 1)).isEqualTo(Integer.MAX_VALUE);
+        assertThat(Args.of(Map.of("max_rows", 1e12), KNOWN).optionalInt("max_rows", 1))
+                .isEqualTo(Integer.MAX_VALUE);
     }
 
     @Test
@@ -50,20 +65,33 @@ final class ArgsTest {
         assertRefused(() -> Args.of(Map.of("db", 3), KNOWN).requireString("db"), ErrorCode.BAD_REQUEST, "string");
         assertRefused(() -> Args.of(Map.of(), KNOWN).requireString("db"), ErrorCode.BAD_REQUEST, "Missing");
         assertRefused(() -> Args.of(Map.of("sql", " "), KNOWN).sql(), ErrorCode.EMPTY_SQL, "empty");
-        assertRefused(() -> Args.of(Map.of("max_rows", 1.5), KNOWN).optionalInt("max_rows", 1),
-                ErrorCode.BAD_REQUEST, "integer");
-        assertRefused(() -> Args.of(Map.of("max_rows", 0), KNOWN).optionalInt("max_rows", 1),
-                ErrorCode.BAD_REQUEST, "at least 1");
-        assertRefused(() -> Args.of(Map.of("params", List.of(List.of(1))), KNOWN).optionalParams("params"),
-                ErrorCode.BAD_REQUEST, "scalar");
-        assertRefused(() -> Args.of(Map.of("params", "1"), KNOWN).optionalParams("params"),
-                ErrorCode.BAD_REQUEST, "list");
-        assertRefused(() -> Args.of(Map.of("tables", List.of(1)), KNOWN).optionalStrings("tables"),
-                ErrorCode.BAD_REQUEST, "strings");
-        assertRefused(() -> Args.of(Map.of("flag", "yes"), KNOWN).optionalBoolean("flag"),
-                ErrorCode.BAD_REQUEST, "true or false");
-        assertRefused(() -> Args.of(Map.of("detail", "all"), KNOWN).optionalChoice("detail", "summary",
-                List.of("names", "summary")), ErrorCode.BAD_REQUEST, "names, summary");
+        assertRefused(
+                () -> Args.of(Map.of("max_rows", 1.5), KNOWN).optionalInt("max_rows", 1),
+                ErrorCode.BAD_REQUEST,
+                "integer");
+        assertRefused(
+                () -> Args.of(Map.of("max_rows", 0), KNOWN).optionalInt("max_rows", 1),
+                ErrorCode.BAD_REQUEST,
+                "at least 1");
+        assertRefused(
+                () -> Args.of(Map.of("params", List.of(List.of(1))), KNOWN).optionalParams("params"),
+                ErrorCode.BAD_REQUEST,
+                "scalar");
+        assertRefused(
+                () -> Args.of(Map.of("params", "1"), KNOWN).optionalParams("params"), ErrorCode.BAD_REQUEST, "list");
+        assertRefused(
+                () -> Args.of(Map.of("tables", List.of(1)), KNOWN).optionalStrings("tables"),
+                ErrorCode.BAD_REQUEST,
+                "strings");
+        assertRefused(
+                () -> Args.of(Map.of("flag", "yes"), KNOWN).optionalBoolean("flag"),
+                ErrorCode.BAD_REQUEST,
+                "true or false");
+        assertRefused(
+                () -> Args.of(Map.of("detail", "all"), KNOWN)
+                        .optionalChoice("detail", "summary", List.of("names", "summary")),
+                ErrorCode.BAD_REQUEST,
+                "names, summary");
     }
 
     private static void assertRefused(Runnable r, ErrorCode code, String messagePart) {

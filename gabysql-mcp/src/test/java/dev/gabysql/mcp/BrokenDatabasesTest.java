@@ -28,7 +28,9 @@ final class BrokenDatabasesTest {
 
     @BeforeAll
     static void start() throws Exception {
-        service = Shop.service(Mode.READONLY, Shop.sqlite(dir),
+        service = Shop.service(
+                Mode.READONLY,
+                Shop.sqlite(dir),
                 DatabaseConfig.sqlite("gone", dir.resolve("missing.db")),
                 Shop.named("badurl", "jdbc:postgresql://127.0.0.1:99999/x?user=u&password=" + ToolAssert.SECRET),
                 Shop.named("down", "jdbc:postgresql://127.0.0.1:1/x?user=u&password=" + ToolAssert.SECRET),
@@ -74,7 +76,9 @@ final class BrokenDatabasesTest {
         tools.error("gabysql_describe_table", Map.of("db", "gone", "table", "t"), ErrorCode.DATABASE_UNAVAILABLE);
         tools.error("gabysql_search", Map.of("db", "gone", "pattern", "t"), ErrorCode.DATABASE_UNAVAILABLE);
         tools.error("gabysql_explain", Map.of("db", "gone", "sql", "SELECT 1"), ErrorCode.DATABASE_UNAVAILABLE);
-        assertThat(tools.ok("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1")).at("/rows/0/0").asInt())
+        assertThat(tools.ok("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1"))
+                        .at("/rows/0/0")
+                        .asInt())
                 .isEqualTo(1);
     }
 

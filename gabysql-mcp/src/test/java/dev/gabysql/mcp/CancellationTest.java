@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 final class CancellationTest {
     private static final String SLEEP_30 = "SELECT pg_sleep(30)";
-    private static final String FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
-            + " SELECT count(*) FROM c";
+    private static final String FOREVER =
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)" + " SELECT count(*) FROM c";
 
     @TempDir
     Path dir;
@@ -51,8 +51,8 @@ final class CancellationTest {
         DatabaseConfig pg = Shop.postgres();
         start(pg);
         long id = client.nextId();
-        CompletableFuture<JsonNode> call = client.send("tools/call", Map.of("name", "gabysql_query",
-                "arguments", Map.of("db", "shop", "sql", SLEEP_30)), id);
+        CompletableFuture<JsonNode> call = client.send(
+                "tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", SLEEP_30)), id);
         awaitRunning(pg.url());
         long cancelledAt = System.nanoTime();
         client.notify("notifications/cancelled", Map.of("requestId", id, "reason", "user pressed Esc"));
@@ -68,8 +68,8 @@ final class CancellationTest {
     void cancellingALongSqliteQueryStopsIt() throws Exception {
         start(Shop.sqlite(dir));
         long id = client.nextId();
-        CompletableFuture<JsonNode> call = client.send("tools/call", Map.of("name", "gabysql_query",
-                "arguments", Map.of("db", "shop", "sql", FOREVER)), id);
+        CompletableFuture<JsonNode> call = client.send(
+                "tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", FOREVER)), id);
         Thread.sleep(500);
         long cancelledAt = System.nanoTime();
         client.notify("notifications/cancelled", Map.of("requestId", id));
@@ -82,10 +82,14 @@ final class CancellationTest {
     void closingStdinDuringALongPostgresQueryCancelsItAfterTheGraceAndAnswersIt() throws Exception {
         DatabaseConfig pg = Shop.postgres();
         start(pg);
-        CompletableFuture<JsonNode> call = client.send("tools/call", Map.of("name", "gabysql_query",
-                "arguments", Map.of("db", "shop", "sql", SLEEP_30)), client.nextId());
+        CompletableFuture<JsonNode> call = client.send(
+                "tools/call",
+                Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", SLEEP_30)),
+                client.nextId());
         awaitRunning(pg.url());
-        assertThat(client.closeInputAndAwaitEnd(Duration.ofSeconds(3))).as("ended").isTrue();
+        assertThat(client.closeInputAndAwaitEnd(Duration.ofSeconds(3)))
+                .as("ended")
+                .isTrue();
         assertThat(call).as("answered before the server ended").isDone();
         assertCancelled(McpTestClient.result(call.get()));
         assertThat(runningSleeps(pg.url())).isZero();
@@ -95,17 +99,41 @@ final class CancellationTest {
     void callsWithAProgressTokenSentBeforeStdinClosesAreAnsweredToo() throws Exception {
         start(Shop.postgres());
         // such calls go through the SDK's session: built (and warmed) first, as a session's earlier calls would
-        client.request("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop",
-                "sql", "SELECT 1"), "_meta", Map.of("progressToken", "first")));
-        CompletableFuture<JsonNode> shortCall = client.send("tools/call", Map.of("name", "gabysql_query",
-                "arguments", Map.of("db", "shop", "sql", "SELECT pg_sleep(0.3) AS slept"),
-                "_meta", Map.of("progressToken", "short")), client.nextId());
-        CompletableFuture<JsonNode> longCall = client.send("tools/call", Map.of("name", "gabysql_query",
-                "arguments", Map.of("db", "shop", "sql", SLEEP_30), "_meta", Map.of("progressToken", "long")),
+        client.request(
+                "tools/call",
+                Map.of(
+                        "name",
+                        "gabysql_query",
+                        "arguments",
+                        Map.of("db", "shop", "sql", "SELECT 1"),
+                        "_meta",
+                        Map.of("progressToken", "first")));
+        CompletableFuture<JsonNode> shortCall = client.send(
+                "tools/call",
+                Map.of(
+                        "name",
+                        "gabysql_query",
+                        "arguments",
+                        Map.of("db", "shop", "sql", "SELECT pg_sleep(0.3) AS slept"),
+                        "_meta",
+                        Map.of("progressToken", "short")),
                 client.nextId());
-        assertThat(client.closeInputAndAwaitEnd(Duration.ofSeconds(3))).as("ended").isTrue();
+        CompletableFuture<JsonNode> longCall = client.send(
+                "tools/call",
+                Map.of(
+                        "name",
+                        "gabysql_query",
+                        "arguments",
+                        Map.of("db", "shop", "sql", SLEEP_30),
+                        "_meta",
+                        Map.of("progressToken", "long")),
+                client.nextId());
+        assertThat(client.closeInputAndAwaitEnd(Duration.ofSeconds(3)))
+                .as("ended")
+                .isTrue();
         assertThat(shortCall).as("answered before the server ended").isDone();
-        assertThat(McpTestClient.result(shortCall.get()).path("isError").asBoolean()).isFalse();
+        assertThat(McpTestClient.result(shortCall.get()).path("isError").asBoolean())
+                .isFalse();
         assertThat(longCall).as("answered before the server ended").isDone();
         assertCancelled(McpTestClient.result(longCall.get()));
     }
@@ -122,12 +150,19 @@ final class CancellationTest {
     @Test
     void aLongCallWithAProgressTokenSendsProgress() throws Exception {
         start(Shop.postgres());
-        JsonNode r = McpTestClient.result(client.request("tools/call", Map.of("name", "gabysql_query",
-                "arguments", Map.of("db", "shop", "sql", "SELECT pg_sleep(2.6) AS slept"),
-                "_meta", Map.of("progressToken", "tok-1"))));
+        JsonNode r = McpTestClient.result(client.request(
+                "tools/call",
+                Map.of(
+                        "name",
+                        "gabysql_query",
+                        "arguments",
+                        Map.of("db", "shop", "sql", "SELECT pg_sleep(2.6) AS slept"),
+                        "_meta",
+                        Map.of("progressToken", "tok-1"))));
         assertThat(r.path("isError").asBoolean()).isFalse();
         List<JsonNode> progress = client.notifications().stream()
-                .filter(n -> "notifications/progress".equals(n.path("method").asText())).toList();
+                .filter(n -> "notifications/progress".equals(n.path("method").asText()))
+                .toList();
         assertThat(progress).hasSizeGreaterThanOrEqualTo(2);
         assertThat(progress.get(0).at("/params/progressToken").asText()).isEqualTo("tok-1");
         assertThat(progress.get(1).at("/params/progress").asDouble())
@@ -137,9 +172,17 @@ final class CancellationTest {
     @Test
     void aShortCallOrOneWithoutTokenSendsNoProgress() throws Exception {
         start(Shop.sqlite(dir));
-        client.request("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop",
-                "sql", "SELECT 1"), "_meta", Map.of("progressToken", 7)));
-        assertThat(client.notifications()).noneMatch(n -> n.path("method").asText().contains("progress"));
+        client.request(
+                "tools/call",
+                Map.of(
+                        "name",
+                        "gabysql_query",
+                        "arguments",
+                        Map.of("db", "shop", "sql", "SELECT 1"),
+                        "_meta",
+                        Map.of("progressToken", 7)));
+        assertThat(client.notifications())
+                .noneMatch(n -> n.path("method").asText().contains("progress"));
     }
 
     private void start(DatabaseConfig db) throws Exception {
@@ -163,9 +206,10 @@ final class CancellationTest {
     }
 
     private static int runningSleeps(String url) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
-                     + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                        + " AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")) {
             rs.next();
             return rs.getInt(1);
         }

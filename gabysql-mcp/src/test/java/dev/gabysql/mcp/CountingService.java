@@ -37,12 +37,14 @@ final class CountingService implements GabyService {
      * asks once for its early initialize reply, then again while it builds the SDK's server.
      */
     volatile CountDownLatch modeGate;
+
     private final AtomicInteger modeCalls = new AtomicInteger();
 
     /** How many times {@link #highestMode()} was asked (a stdio server asks again when it builds the SDK's server). */
     int modeCalls() {
         return modeCalls.get();
     }
+
     private final GabyService delegate;
 
     CountingService(GabyService delegate) {

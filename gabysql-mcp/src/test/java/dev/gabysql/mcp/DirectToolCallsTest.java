@@ -54,19 +54,28 @@ final class DirectToolCallsTest {
         JsonNode viaSdk = McpTestClient.result(client.request("tools/list", Map.of("_meta", Map.of())));
         assertThat(viaSdk.get("tools").size()).isGreaterThan(5);
         for (Object params : new Object[] {null, Map.of()}) {
-            assertThat(McpTestClient.result(client.request("tools/list", params))).as("params %s", params)
+            assertThat(McpTestClient.result(client.request("tools/list", params)))
+                    .as("params %s", params)
                     .isEqualTo(viaSdk);
         }
-        assertThat(McpTestClient.result(client.request("tools/list", Map.of("cursor", "x"))).get("tools"))
-                .as("a cursor goes to the SDK").isNotNull();
+        assertThat(McpTestClient.result(client.request("tools/list", Map.of("cursor", "x")))
+                        .get("tools"))
+                .as("a cursor goes to the SDK")
+                .isNotNull();
     }
 
     @Test
     void everyReadToolAnswersTheSameJsonBothWays() {
         List<Map<String, Object>> calls = List.of(
                 call("gabysql_query", "db", "shop", "sql", "SELECT id, name FROM customers ORDER BY id"),
-                call("gabysql_query", "db", "shop", "sql", "SELECT ? AS a, ? AS b, ? AS c, ? AS d",
-                        "params", List.of(1.5, 12_345_678_901L, "x\"y\n☃", true)),
+                call(
+                        "gabysql_query",
+                        "db",
+                        "shop",
+                        "sql",
+                        "SELECT ? AS a, ? AS b, ? AS c, ? AS d",
+                        "params",
+                        List.of(1.5, 12_345_678_901L, "x\"y\n☃", true)),
                 call("gabysql_query", "db", "shop", "sql", "SELECT * FROM numbers", "max_rows", 3),
                 call("gabysql_query", "db", "shop", "sql", "DELETE FROM orders"),
                 call("gabysql_query", "db", "shop", "sql", "SELECT 1", "unknown_argument", 1),
@@ -89,13 +98,14 @@ final class DirectToolCallsTest {
 
     @Test
     void aWriteIsPreviewedAndConfirmedThroughTheDirectPath() {
-        JsonNode preview = client.call("gabysql_execute", Map.of("db", "shop",
-                "sql", "UPDATE orders SET status = 'paid' WHERE id = 13"));
+        JsonNode preview = client.call(
+                "gabysql_execute", Map.of("db", "shop", "sql", "UPDATE orders SET status = 'paid' WHERE id = 13"));
         String token = preview.at("/structuredContent/confirm_token").asText();
         assertThat(token).isNotEmpty();
         assertThat(count("SELECT count(*) FROM orders WHERE status = 'paid'")).isEqualTo(2);
-        JsonNode done = client.call("gabysql_execute", Map.of("db", "shop",
-                "sql", "UPDATE orders SET status = 'paid' WHERE id = 13", "confirm_token", token));
+        JsonNode done = client.call(
+                "gabysql_execute",
+                Map.of("db", "shop", "sql", "UPDATE orders SET status = 'paid' WHERE id = 13", "confirm_token", token));
         assertThat(done.path("isError").asBoolean()).as("%s", done).isFalse();
         assertThat(count("SELECT count(*) FROM orders WHERE status = 'paid'")).isEqualTo(3);
     }
@@ -107,19 +117,32 @@ final class DirectToolCallsTest {
         for (int i = 0; i < 60; i++) {
             long id = client.nextId();
             ids.add(id);
-            answers.add(i % 3 == 2 ? client.send("ping", null, id)
-                    : client.send("tools/call", Map.of("name", "gabysql_query", "arguments",
-                            Map.of("db", "shop", "sql", "SELECT x FROM numbers WHERE x <= " + (i + 1))), id));
+            answers.add(
+                    i % 3 == 2
+                            ? client.send("ping", null, id)
+                            : client.send(
+                                    "tools/call",
+                                    Map.of(
+                                            "name",
+                                            "gabysql_query",
+                                            "arguments",
+                                            Map.of("db", "shop", "sql", "SELECT x FROM numbers WHERE x <= " + (i + 1))),
+                                    id));
         }
         for (int i = 0; i < answers.size(); i++) {
             JsonNode reply = McpTestClient.await(answers.get(i));
             assertThat(reply.path("id").asLong()).isEqualTo(ids.get(i));
             if (i % 3 != 2) {
-                assertThat(reply.at("/result/structuredContent/row_count").asInt()).isEqualTo(i + 1);
+                assertThat(reply.at("/result/structuredContent/row_count").asInt())
+                        .isEqualTo(i + 1);
             }
         }
-        assertThat(client.frames()).allSatisfy(f -> assertThat(McpTestClient.JSON.readTree(f).isObject()).isTrue());
-        assertThat(client.frames().stream().filter(f -> f.contains("\"result\"")).count())
+        assertThat(client.frames())
+                .allSatisfy(f ->
+                        assertThat(McpTestClient.JSON.readTree(f).isObject()).isTrue());
+        assertThat(client.frames().stream()
+                        .filter(f -> f.contains("\"result\""))
+                        .count())
                 .isEqualTo(ids.size() + 1); // + initialize
     }
 
@@ -130,17 +153,21 @@ final class DirectToolCallsTest {
         int n = DirectToolCalls.MAX_RUNNING + 8;
         List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            answers.add(client.send("tools/call", Map.of("name", "gabysql_query", "arguments",
-                    Map.of("db", "shop", "sql", "SELECT " + i)), client.nextId()));
+            answers.add(client.send(
+                    "tools/call",
+                    Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", "SELECT " + i)),
+                    client.nextId()));
         }
-        for (long deadline = System.nanoTime() + 20_000_000_000L; service.queries.get() < n
-                && System.nanoTime() < deadline; ) {
+        for (long deadline = System.nanoTime() + 20_000_000_000L;
+                service.queries.get() < n && System.nanoTime() < deadline; ) {
             Thread.sleep(10);
         }
         assertThat(service.queries.get()).as("calls running at once").isEqualTo(n);
         gate.countDown();
         for (int i = 0; i < n; i++) {
-            assertThat(McpTestClient.await(answers.get(i)).at("/result/structuredContent/rows/0/0").asInt())
+            assertThat(McpTestClient.await(answers.get(i))
+                            .at("/result/structuredContent/rows/0/0")
+                            .asInt())
                     .isEqualTo(i);
         }
         assertThat(service.queryThreads.stream().filter(t -> t.startsWith("gabysql-mcp-")))
@@ -149,7 +176,8 @@ final class DirectToolCallsTest {
     }
 
     private int count(String sql) {
-        return client.call("gabysql_query", Map.of("db", "shop", "sql", sql)).at("/structuredContent/rows/0/0")
+        return client.call("gabysql_query", Map.of("db", "shop", "sql", sql))
+                .at("/structuredContent/rows/0/0")
                 .asInt();
     }
 

@@ -24,12 +24,12 @@ import org.junit.jupiter.api.io.TempDir;
  * session initialized by the same request.
  */
 final class EarlyInitializeTest {
-    private static final String[] VERSIONS = {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2099-01-01",
-        ""};
+    private static final String[] VERSIONS = {"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2099-01-01", ""};
     private static final String[] IDS = {"7", "\"a-\\u00e9\\\"b\"", "1099511627776"};
 
     @TempDir
     Path dir;
+
     private int databases;
 
     @Test
@@ -44,7 +44,9 @@ final class EarlyInitializeTest {
                     String early = awaitReply(client, id);
                     client.write(initialize("2", version, "{}")); // answered by the SDK's session
                     String sdk = awaitReply(client, "2");
-                    assertThat(afterId(early)).as("%s, version '%s'", mode, version).isEqualTo(afterId(sdk));
+                    assertThat(afterId(early))
+                            .as("%s, version '%s'", mode, version)
+                            .isEqualTo(afterId(sdk));
                     client.close();
                 }
             }
@@ -59,11 +61,15 @@ final class EarlyInitializeTest {
             client.write(initialize("\"init\"", "2025-06-18", "{}"));
             assertThat(awaitReply(client, "\"init\"")).contains("\"protocolVersion\":\"2025-06-18\"");
             client.notify("notifications/initialized", null);
-            assertThat(McpTestClient.result(client.request("tools/list", null)).get("tools")).hasSizeGreaterThan(5);
-            assertThat(client.call("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1 AS one")).toString())
+            assertThat(McpTestClient.result(client.request("tools/list", null)).get("tools"))
+                    .hasSizeGreaterThan(5);
+            assertThat(client.call("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1 AS one"))
+                            .toString())
                     .contains("\"rows\":[[1]]");
             service.modeGate.countDown();
-            assertThat(McpTestClient.result(client.request("resources/list", null)).get("resources")).isNotEmpty();
+            assertThat(McpTestClient.result(client.request("resources/list", null))
+                            .get("resources"))
+                    .isNotEmpty();
             client.close();
         }
     }
@@ -75,10 +81,19 @@ final class EarlyInitializeTest {
             client.write(initialize("\"init\"", "2025-06-18", "{\"roots\":{\"listChanged\":true},\"sampling\":{}}"));
             client.notify("notifications/initialized", null);
             // through the SDK's session (which refuses requests of a session it has not seen initialized):
-            JsonNode viaSdk = client.request("tools/call", Map.of("name", "gabysql_query", "arguments",
-                    Map.of("db", "shop", "sql", "SELECT 2 AS two"), "_meta", Map.of()));
+            JsonNode viaSdk = client.request(
+                    "tools/call",
+                    Map.of(
+                            "name",
+                            "gabysql_query",
+                            "arguments",
+                            Map.of("db", "shop", "sql", "SELECT 2 AS two"),
+                            "_meta",
+                            Map.of()));
             assertThat(McpTestClient.result(viaSdk).toString()).contains("\"rows\":[[2]]");
-            assertThat(McpTestClient.result(client.request("resources/list", null)).get("resources")).isNotEmpty();
+            assertThat(McpTestClient.result(client.request("resources/list", null))
+                            .get("resources"))
+                    .isNotEmpty();
             client.request("ping", null);
             client.call("gabysql_list_databases", Map.of());
             assertThat(client.closeInputAndAwaitEnd(Duration.ofSeconds(10))).isTrue();
@@ -91,9 +106,9 @@ final class EarlyInitializeTest {
         String[] firsts = {
             initialize("1", "2025-06-18", "{\"roots\":{\"listChanged\":\"yes\"}}"),
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"},\"_meta\":{}}}",
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"},\"_meta\":{}}}",
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                + "\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\",\"title\":5}}}",
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\",\"title\":5}}}",
         };
         for (String first : firsts) {
             try (CountingService service = shop(Mode.READONLY)) {
@@ -110,27 +125,33 @@ final class EarlyInitializeTest {
 
     @Test
     void theVersionsAreTheStdioTransportsOwn() {
-        StdioServerTransportProvider stdio = new StdioServerTransportProvider(GabyMcpServer.jsonMapper(),
-                new ByteArrayInputStream(new byte[0]), System.err);
+        StdioServerTransportProvider stdio = new StdioServerTransportProvider(
+                GabyMcpServer.jsonMapper(), new ByteArrayInputStream(new byte[0]), System.err);
         assertThat(EarlyInitialize.PROTOCOL_VERSIONS).isEqualTo(stdio.protocolVersions());
     }
 
     @Test
     void onlyPlainInitializeRequestsAreAnsweredEarly() {
         assertThat(plain(initialize("1", "2025-06-18", "{}"))).isTrue();
-        assertThat(plain(initialize("\"x\"", "v", "{\"experimental\":{\"a\":1},\"roots\":{}}"))).isTrue();
+        assertThat(plain(initialize("\"x\"", "v", "{\"experimental\":{\"a\":1},\"roots\":{}}")))
+                .isTrue();
         assertThat(plain(initialize("null", "2025-06-18", "{}"))).isFalse();
         assertThat(plain(initialize("1.5", "2025-06-18", "{}"))).isFalse();
         assertThat(plain(initialize("1", "2025-06-18", "[]"))).isFalse();
         assertThat(plain(initialize("1", "2025-06-18", "{\"sampling\":true}"))).isFalse();
-        assertThat(plain(initialize("1", "2025-06-18", "{\"roots\":{\"listChanged\":1}}"))).isFalse();
+        assertThat(plain(initialize("1", "2025-06-18", "{\"roots\":{\"listChanged\":1}}")))
+                .isFalse();
         assertThat(plain("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "7,\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}")).isFalse();
+                        + "7,\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}"))
+                .isFalse();
         assertThat(plain("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"v\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":1}}}")).isFalse();
+                        + "\"v\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":1}}}"))
+                .isFalse();
         assertThat(plain("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"v\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\"}}}")).isFalse(); // the SDK never answers it
-        assertThat(plain("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")).isFalse();
+                        + "\"v\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\"}}}"))
+                .isFalse(); // the SDK never answers it
+        assertThat(plain("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"))
+                .isFalse();
     }
 
     private static boolean plain(String line) {

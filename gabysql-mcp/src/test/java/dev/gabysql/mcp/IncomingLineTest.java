@@ -20,9 +20,12 @@ final class IncomingLineTest {
         assertThat(l.toolName()).isEqualTo("gabysql_query");
         assertThat(l.arguments()).isEqualTo(Map.of("db", "shop", "sql", "SELECT 1"));
         assertThat(parse("{\"params\":{\"arguments\":{},\"name\":\"t\"},\"method\":\"tools/call\",\"id\":\"a-1\","
-                + "\"jsonrpc\":\"2.0\"}").isPlainToolCall()).isTrue();
+                                + "\"jsonrpc\":\"2.0\"}")
+                        .isPlainToolCall())
+                .isTrue();
         assertThat(parse("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}")
-                .isPlainToolCall()).isTrue();
+                        .isPlainToolCall())
+                .isTrue();
     }
 
     @Test
@@ -36,7 +39,7 @@ final class IncomingLineTest {
             "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
             "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
             "{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"t\"}}",
+                    + "\"params\":{\"name\":\"t\"}}",
             "{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
             "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
             "{\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
@@ -45,7 +48,8 @@ final class IncomingLineTest {
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}} {}",
             "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}]",
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}",
-            "not json", "",
+            "not json",
+            "",
         };
         for (String line : lines) {
             assertThat(parse(line).isPlainToolCall()).as(line).isFalse();
@@ -54,9 +58,12 @@ final class IncomingLineTest {
 
     @Test
     void aToolListWithoutCursorOrMetaIsPlain() {
-        assertThat(parse("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}").isPlainToolList()).isTrue();
+        assertThat(parse("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}")
+                        .isPlainToolList())
+                .isTrue();
         assertThat(parse("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"tools/list\",\"params\":{}}")
-                .isPlainToolList()).isTrue();
+                        .isPlainToolList())
+                .isTrue();
         String[] others = {
             "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"cursor\":\"x\"}}",
             "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":{}}}",
@@ -75,7 +82,8 @@ final class IncomingLineTest {
 
     @Test
     void readsTheMethodOfOtherMessages() {
-        assertThat(parse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").method())
+        assertThat(parse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                        .method())
                 .isEqualTo("notifications/initialized");
         IncomingLine init = parse("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
                 + "{\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}");

@@ -10,8 +10,10 @@ final class JsonRpcIdScannerTest {
 
     @Test
     void findsANumberOrStringIdWhereverItStands() {
-        assertThat(id("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\"}")).isEqualTo(42L);
-        assertThat(id("{\"method\":\"m\",\"params\":{\"sql\":\"SELECT 1\"},\"id\":\"req-7\"}")).isEqualTo("req-7");
+        assertThat(id("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\"}"))
+                .isEqualTo(42L);
+        assertThat(id("{\"method\":\"m\",\"params\":{\"sql\":\"SELECT 1\"},\"id\":\"req-7\"}"))
+                .isEqualTo("req-7");
         assertThat(id(" { \"id\" : -3 , \"method\":\"m\"}")).isEqualTo(-3L);
         assertThat(id("{\"id\":\"é-1\"}")).isEqualTo("é-1");
         assertThat(id("{\"id\":9")).as("a number at the end of what was read").isEqualTo(9L);
@@ -20,7 +22,8 @@ final class JsonRpcIdScannerTest {
     @Test
     void skipsIdsInsideParamsAndNamesThatOnlyLookLikeId() {
         assertThat(id("{\"params\":{\"id\":1,\"a\":[{\"id\":2}]},\"id\":3}")).isEqualTo(3L);
-        assertThat(id("{\"params\":{\"x\":\"\\\"id\\\":5\"},\"idx\":6,\"i\":7,\"id\":8}")).isEqualTo(8L);
+        assertThat(id("{\"params\":{\"x\":\"\\\"id\\\":5\"},\"idx\":6,\"i\":7,\"id\":8}"))
+                .isEqualTo(8L);
         assertThat(id("{\"method\":\"id\",\"params\":[\"id\",\"id\"]}")).isNull();
         assertThat(id("{\"a\":\"x\",\"b\":\"id\"}")).isNull();
     }
@@ -37,7 +40,8 @@ final class JsonRpcIdScannerTest {
         assertThat(id("{\"id\":1e3}")).isNull();
         assertThat(id("{\"id\":99999999999999999999}")).isNull();
         assertThat(id("{\"id\":\"a\\\"b\"}")).isNull();
-        assertThat(id("{\"id\":\"" + "x".repeat(JsonRpcIdScanner.MAX_ID_BYTES + 1) + "\"}")).isNull();
+        assertThat(id("{\"id\":\"" + "x".repeat(JsonRpcIdScanner.MAX_ID_BYTES + 1) + "\"}"))
+                .isNull();
         assertThat(id("{\"id\":\"" + "x".repeat(JsonRpcIdScanner.MAX_ID_BYTES) + "\"}"))
                 .isEqualTo("x".repeat(JsonRpcIdScanner.MAX_ID_BYTES));
         assertThat(id("{\"id\":{\"n\":1}}")).isNull();

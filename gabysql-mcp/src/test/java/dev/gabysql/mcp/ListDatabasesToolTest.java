@@ -17,8 +17,13 @@ class ListDatabasesToolTest {
     void anEntryIsWhatTheMapperWritesForTheRecord() throws Exception {
         List<DatabaseInfo> infos = List.of(
                 new DatabaseInfo("shop", "sqlite", "jdbc:sqlite:/tmp/shop.db", null, "readonly", List.of()),
-                new DatabaseInfo("pg", "postgresql", "jdbc:postgresql://h/db?user=u&password=***", "Orders \"live\"",
-                        "readwrite", List.of("superuser role", "é \uD83D\uDE00")),
+                new DatabaseInfo(
+                        "pg",
+                        "postgresql",
+                        "jdbc:postgresql://h/db?user=u&password=***",
+                        "Orders \"live\"",
+                        "readwrite",
+                        List.of("superuser role", "é \uD83D\uDE00")),
                 new DatabaseInfo("x", null, null, null, null, List.of()));
         for (DatabaseInfo d : infos) {
             assertThat(Json.MAPPER.writeValueAsString(ListDatabasesTool.entry(d)))
@@ -30,8 +35,8 @@ class ListDatabasesToolTest {
     void aCatalogLongerThanTheBudgetIsCutAndSaysSo() {
         List<DatabaseInfo> many = new java.util.ArrayList<>();
         for (int i = 0; i < 3_000; i++) {
-            many.add(new DatabaseInfo("db" + i, "sqlite", "jdbc:sqlite:/data/tenants/db" + i + ".db", null,
-                    "readonly", List.of()));
+            many.add(new DatabaseInfo(
+                    "db" + i, "sqlite", "jdbc:sqlite:/data/tenants/db" + i + ".db", null, "readonly", List.of()));
         }
         com.fasterxml.jackson.databind.node.ObjectNode cut = ListDatabasesTool.listed(many, 200_000);
         assertThat(cut.toString().length()).isBetween(150_000, 200_400);
@@ -42,6 +47,8 @@ class ListDatabasesToolTest {
         com.fasterxml.jackson.databind.node.ObjectNode whole = ListDatabasesTool.listed(many.subList(0, 10), 200_000);
         assertThat(whole.get("databases")).hasSize(10);
         assertThat(whole.has("truncated")).isFalse();
-        assertThat(ListDatabasesTool.listed(many.subList(0, 1), 10).get("databases")).as("at least one").hasSize(1);
+        assertThat(ListDatabasesTool.listed(many.subList(0, 1), 10).get("databases"))
+                .as("at least one")
+                .hasSize(1);
     }
 }

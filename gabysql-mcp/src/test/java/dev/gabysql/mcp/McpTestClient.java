@@ -46,16 +46,22 @@ final class McpTestClient implements AutoCloseable {
         Pipe in = Pipe.open();
         Pipe out = Pipe.open();
         toServer = Channels.newOutputStream(in.sink());
-        server = new Thread(() -> {
-            try {
-                StdioServer.serve(service, options, Channels.newInputStream(in.source()),
-                        Channels.newOutputStream(out.sink()), hooks);
-            } catch (Throwable t) {
-                serverFailure = t;
-            } finally {
-                closeQuietly(out.sink()); // as a process's stdout closes when it exits: a later write is lost
-            }
-        }, "test-mcp-server");
+        server = new Thread(
+                () -> {
+                    try {
+                        StdioServer.serve(
+                                service,
+                                options,
+                                Channels.newInputStream(in.source()),
+                                Channels.newOutputStream(out.sink()),
+                                hooks);
+                    } catch (Throwable t) {
+                        serverFailure = t;
+                    } finally {
+                        closeQuietly(out.sink()); // as a process's stdout closes when it exits: a later write is lost
+                    }
+                },
+                "test-mcp-server");
         server.setDaemon(true);
         server.start();
         reader = new Thread(() -> read(Channels.newInputStream(out.source())), "test-mcp-reader");
@@ -69,19 +75,19 @@ final class McpTestClient implements AutoCloseable {
     }
 
     static McpTestClient start(GabyService service, McpOptions options) throws IOException {
-        McpTestClient c = new McpTestClient(service, options, new StdioHooks() { });
+        McpTestClient c = new McpTestClient(service, options, new StdioHooks() {});
         c.initialize();
         return c;
     }
 
     /** Starts a server without initializing. */
     static McpTestClient raw(GabyService service) throws IOException {
-        return raw(service, new StdioHooks() { });
+        return raw(service, new StdioHooks() {});
     }
 
     /** Starts a server without initializing, with these options. */
     static McpTestClient raw(GabyService service, McpOptions options) throws IOException {
-        return new McpTestClient(service, options, new StdioHooks() { });
+        return new McpTestClient(service, options, new StdioHooks() {});
     }
 
     /** Starts a server without initializing, with these hooks. */
@@ -90,8 +96,15 @@ final class McpTestClient implements AutoCloseable {
     }
 
     JsonNode initialize() {
-        JsonNode r = request("initialize", Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
-                "clientInfo", Map.of("name", "gabysql-test", "version", "1")));
+        JsonNode r = request(
+                "initialize",
+                Map.of(
+                        "protocolVersion",
+                        "2025-06-18",
+                        "capabilities",
+                        Map.of(),
+                        "clientInfo",
+                        Map.of("name", "gabysql-test", "version", "1")));
         notify("notifications/initialized", null);
         return r;
     }
@@ -109,7 +122,8 @@ final class McpTestClient implements AutoCloseable {
     CompletableFuture<JsonNode> send(String method, Object params, long id) {
         CompletableFuture<JsonNode> f = new CompletableFuture<>();
         pending.put(id, f);
-        ObjectNode msg = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        ObjectNode msg =
+                JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
         if (params != null) {
             msg.set("params", JSON.valueToTree(params));
         }

@@ -38,7 +38,9 @@ final class PendingRequestsTest {
         for (int i = 0; i < 3; i++) {
             assertThat(pending.charge(10)).isTrue();
         }
-        assertThat(pending.charge(10)).as("the count of small requests is bounded too").isFalse();
+        assertThat(pending.charge(10))
+                .as("the count of small requests is bounded too")
+                .isFalse();
         pending.discharge(10);
         assertThat(pending.held()).isEqualTo(2L * PendingRequests.MIN_CHARGE);
     }

@@ -22,11 +22,12 @@ final class ProtocolOutputTest {
         sdkWrites("{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"1\",\"result\":{\"sdk\":true}}");
         sdkWrites("{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"1\",\"result\":{\"sdk\":\"again\"}}");
         sdkWrites("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}");
-        assertThat(stdout.toString(StandardCharsets.UTF_8)).isEqualTo(
-                "{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"1\",\"result\":{\"early\":true}}\n"
-                + "{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"1\",\"result\":{\"direct\":true}}\n"
-                + "{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"1\",\"result\":{\"sdk\":\"again\"}}\n" // only one is dropped
-                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}\n");
+        assertThat(stdout.toString(StandardCharsets.UTF_8))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"1\",\"result\":{\"early\":true}}\n"
+                        + "{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"1\",\"result\":{\"direct\":true}}\n"
+                        + "{\"jsonrpc\":\"2.0\",\"id\":\"a\\\"1\",\"result\":{\"sdk\":\"again\"}}\n" // only one is
+                        // dropped
+                        + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}\n");
     }
 
     @Test
@@ -34,8 +35,9 @@ final class ProtocolOutputTest {
         out.answerFirst(7, bytes("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n"));
         sdkWrites("{\"jsonrpc\":\"2.0\",\"id\":70,\"result\":{}}"); // another id that begins alike
         sdkWrites("{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-32603,\"message\":\"x\"}}"); // said on stderr
-        assertThat(stdout.toString(StandardCharsets.UTF_8)).isEqualTo(
-                "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n{\"jsonrpc\":\"2.0\",\"id\":70,\"result\":{}}\n");
+        assertThat(stdout.toString(StandardCharsets.UTF_8))
+                .isEqualTo(
+                        "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n{\"jsonrpc\":\"2.0\",\"id\":70,\"result\":{}}\n");
     }
 
     @Test

@@ -22,7 +22,9 @@ class QueryJsonTest {
 
     @Test
     void theTextIsTheCompactTreeAndTheStructuredObjectAddsTheDetails() throws Exception {
-        for (QueryResult r : List.of(result(false, null), result(true, "Only the first 2 rows are shown \"cap\"."),
+        for (QueryResult r : List.of(
+                result(false, null),
+                result(true, "Only the first 2 rows are shown \"cap\"."),
                 new QueryResult(List.of(), List.of(), false, null, 0))) {
             WrittenResult written = QueryJson.written(r);
             ObjectNode compact = treeOf(r);
@@ -43,8 +45,8 @@ class QueryJsonTest {
     @Test
     void everyKindOfCellKeepsItsJsonForm() throws Exception {
         WrittenResult written = QueryJson.written(result(false, null));
-        assertThat(written.text()).contains(
-                "[42,\"Zoë \\\"q\\\" \\\\ back\\nline\\t\\u0001 ☃ 😀\",null,12.50,2.5,true,1E+3]");
+        assertThat(written.text())
+                .contains("[42,\"Zoë \\\"q\\\" \\\\ back\\nline\\t\\u0001 ☃ 😀\",null,12.50,2.5,true,1E+3]");
     }
 
     /** The reference: a tree built with the node factory, cell by cell. */
@@ -80,12 +82,22 @@ class QueryJsonTest {
     }
 
     private static QueryResult result(boolean truncated, String note) {
-        List<QueryResult.Column> columns = List.of(new QueryResult.Column("id", "INTEGER"),
-                new QueryResult.Column("name \"n\"", "TEXT"), new QueryResult.Column("gone", null),
-                new QueryResult.Column("amount", "NUMERIC(10,2)"), new QueryResult.Column("ratio", "REAL"),
-                new QueryResult.Column("ok", "BOOLEAN"), new QueryResult.Column("big", "NUMERIC"));
-        List<Object> row = Arrays.asList(42L, "Zoë \"q\" \\ back\nline\t\u0001 ☃ 😀", null, new BigDecimal("12.50"),
-                2.5, true, new BigDecimal("1E+3"));
+        List<QueryResult.Column> columns = List.of(
+                new QueryResult.Column("id", "INTEGER"),
+                new QueryResult.Column("name \"n\"", "TEXT"),
+                new QueryResult.Column("gone", null),
+                new QueryResult.Column("amount", "NUMERIC(10,2)"),
+                new QueryResult.Column("ratio", "REAL"),
+                new QueryResult.Column("ok", "BOOLEAN"),
+                new QueryResult.Column("big", "NUMERIC"));
+        List<Object> row = Arrays.asList(
+                42L,
+                "Zoë \"q\" \\ back\nline\t\u0001 ☃ 😀",
+                null,
+                new BigDecimal("12.50"),
+                2.5,
+                true,
+                new BigDecimal("1E+3"));
         List<Object> other = Arrays.asList(-1L, "", null, BigDecimal.ZERO, -0.0, false, BigDecimal.ONE);
         return new QueryResult(columns, List.of(row, other), truncated, note, 7);
     }

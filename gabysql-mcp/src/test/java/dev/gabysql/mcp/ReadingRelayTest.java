@@ -18,10 +18,13 @@ class ReadingRelayTest {
         for (int i = 0; i < 100; i++) {
             int before = started.get();
             boolean keeps = relay.end(relay.begin());
-            assertThat(keeps).as("kept exactly when no other reader was started").isEqualTo(started.get() == before);
+            assertThat(keeps)
+                    .as("kept exactly when no other reader was started")
+                    .isEqualTo(started.get() == before);
             kept += keeps ? 1 : 0;
         }
-        assertThat(kept).as("calls far shorter than the grace period (a loaded machine may delay a few)")
+        assertThat(kept)
+                .as("calls far shorter than the grace period (a loaded machine may delay a few)")
                 .isGreaterThan(50);
     }
 

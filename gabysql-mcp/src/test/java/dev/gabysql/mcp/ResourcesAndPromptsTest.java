@@ -57,14 +57,19 @@ final class ResourcesAndPromptsTest {
         assertThat(McpTestClient.JSON.readTree(schema.get("text").asText()).toString())
                 .contains("customers", "orders");
         JsonNode diagram = read("gabysql://schema/shop/diagram");
-        assertThat(diagram.get("text").asText()).startsWith("erDiagram").contains("orders").contains("customers");
+        assertThat(diagram.get("text").asText())
+                .startsWith("erDiagram")
+                .contains("orders")
+                .contains("customers");
     }
 
     @Test
     void unknownDatabaseIsACleanResourceNotFound() {
         JsonNode r = client.request("resources/read", Map.of("uri", "gabysql://schema/nope"));
         assertThat(r.at("/error/code").asInt()).isEqualTo(-32002);
-        assertThat(r.at("/error/message").asText()).startsWith("error [UNKNOWN_DATABASE]: ").contains("shop");
+        assertThat(r.at("/error/message").asText())
+                .startsWith("error [UNKNOWN_DATABASE]: ")
+                .contains("shop");
         assertThat(r.at("/error/data/code").asText()).isEqualTo("UNKNOWN_DATABASE");
         ToolAssert.assertClean(r.toString());
         JsonNode bad = client.request("resources/read", Map.of("uri", "gabysql://schema/..%2Fetc"));
@@ -78,26 +83,36 @@ final class ResourcesAndPromptsTest {
         String text = r.at("/messages/0/content/text").asText();
         assertThat(r.at("/messages/0/role").asText()).isEqualTo("user");
         assertThat(text).contains("`shop`", "gabysql_describe_database", "detail=\"names\"", "LIMIT");
-        JsonNode unknown = client.request("prompts/get", Map.of("name", "explore_database",
-                "arguments", Map.of("db", "nope")));
+        JsonNode unknown =
+                client.request("prompts/get", Map.of("name", "explore_database", "arguments", Map.of("db", "nope")));
         assertThat(unknown.at("/error/message").asText()).contains("Unknown database `nope`");
     }
 
     @Test
     void completesDatabaseNames() {
-        JsonNode r = ok("completion/complete", Map.of("ref", Map.of("type", "ref/resource",
-                "uri", "gabysql://schema/{db}"), "argument", Map.of("name", "db", "value", "sh")));
+        JsonNode r = ok(
+                "completion/complete",
+                Map.of(
+                        "ref",
+                        Map.of("type", "ref/resource", "uri", "gabysql://schema/{db}"),
+                        "argument",
+                        Map.of("name", "db", "value", "sh")));
         assertThat(r.at("/completion/values").toString()).isEqualTo("[\"shop\"]");
-        JsonNode none = ok("completion/complete", Map.of("ref", Map.of("type", "ref/prompt",
-                "name", "explore_database"), "argument", Map.of("name", "db", "value", "zz")));
+        JsonNode none = ok(
+                "completion/complete",
+                Map.of(
+                        "ref",
+                        Map.of("type", "ref/prompt", "name", "explore_database"),
+                        "argument",
+                        Map.of("name", "db", "value", "zz")));
         assertThat(none.at("/completion/values").size()).isZero();
     }
 
     @Test
     void instructionsGuideTheModel() {
         JsonNode init = McpTestClient.result(client.initialize());
-        assertThat(init.get("instructions").asText()).contains("gabysql_list_databases", "one read statement",
-                "truncated");
+        assertThat(init.get("instructions").asText())
+                .contains("gabysql_list_databases", "one read statement", "truncated");
         assertThat(init.at("/serverInfo/name").asText()).isEqualTo("gabysql");
     }
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * cancellations never wait for it, and a request only the SDK answers still gets its answer.
  */
 final class SdkDemandTest {
-    private static final String FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
-            + " SELECT count(*) FROM c";
+    private static final String FOREVER =
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)" + " SELECT count(*) FROM c";
 
     @TempDir
     Path dir;
@@ -45,9 +45,12 @@ final class SdkDemandTest {
         try (CountingService service = new CountingService(Shop.service(Mode.READONLY, Shop.sqlite(dir)))) {
             service.queryGate = new CountDownLatch(1); // keeps a call in flight: the client is never quiet
             McpTestClient client = McpTestClient.start(service);
-            CompletableFuture<JsonNode> held = client.send("tools/call", Map.of("name", "gabysql_query",
-                    "arguments", Map.of("db", "shop", "sql", "SELECT 1 AS one")), client.nextId());
-            assertThat(McpTestClient.result(client.request("tools/list", null)).get("tools")).isNotEmpty();
+            CompletableFuture<JsonNode> held = client.send(
+                    "tools/call",
+                    Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", "SELECT 1 AS one")),
+                    client.nextId());
+            assertThat(McpTestClient.result(client.request("tools/list", null)).get("tools"))
+                    .isNotEmpty();
             Thread.sleep(4 * SdkDemand.QUIET.toMillis());
             assertThat(service.modeCalls()).as("the SDK's server was built").isEqualTo(1);
 
@@ -55,7 +58,8 @@ final class SdkDemandTest {
             assertThat(McpTestClient.result(resources).get("resources")).isNotEmpty();
             assertThat(service.modeCalls()).isEqualTo(2);
             service.queryGate.countDown();
-            assertThat(McpTestClient.result(McpTestClient.await(held)).toString()).contains("\"rows\":[[1]]");
+            assertThat(McpTestClient.result(McpTestClient.await(held)).toString())
+                    .contains("\"rows\":[[1]]");
             client.close();
         }
     }
@@ -66,8 +70,10 @@ final class SdkDemandTest {
             service.modeGate = new CountDownLatch(1); // holds GabyMcpServer.build once it starts
             McpTestClient client = McpTestClient.start(service);
             long id = client.nextId();
-            CompletableFuture<JsonNode> call = client.send("tools/call", Map.of("name", "gabysql_query",
-                    "arguments", Map.of("db", "shop", "sql", FOREVER)), id);
+            CompletableFuture<JsonNode> call = client.send(
+                    "tools/call",
+                    Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", FOREVER)),
+                    id);
             Thread.sleep(300);
             client.notify("notifications/cancelled", Map.of("requestId", id));
             JsonNode result = McpTestClient.result(McpTestClient.await(call));

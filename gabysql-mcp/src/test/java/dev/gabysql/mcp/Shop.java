@@ -23,8 +23,7 @@ final class Shop {
                 + " SELECT x FROM n",
     };
 
-    private Shop() {
-    }
+    private Shop() {}
 
     static DatabaseConfig sqlite(Path dir) {
         return DatabaseConfig.sqlite("shop", TestDatabases.sqliteFile(dir, "shop", SQL));

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 final class StdioLifecycleTest extends ShopServiceFixture {
     private static final Duration PROMPTLY = Duration.ofSeconds(2);
-    private static final String FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
-            + " SELECT count(*) FROM c";
+    private static final String FOREVER =
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)" + " SELECT count(*) FROM c";
     /** A query that takes SQLite a few tenths of a second. */
     private static final String COUNT_TO_300K = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c"
             + " WHERE x < 300000) SELECT count(*) FROM c";
@@ -28,14 +28,23 @@ final class StdioLifecycleTest extends ShopServiceFixture {
         McpTestClient client = McpTestClient.start(service);
         client.call("gabysql_list_databases", Map.of());
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
-        assertThat(client.frames()).isNotEmpty().allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
+        assertThat(client.frames())
+                .isNotEmpty()
+                .allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
     }
 
     @Test
     void endsWhenStdinClosesAfterARequestBeforeInitialized() throws Exception {
         McpTestClient client = McpTestClient.raw(service);
-        client.request("initialize", Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
-                "clientInfo", Map.of("name", "early", "version", "1")));
+        client.request(
+                "initialize",
+                Map.of(
+                        "protocolVersion",
+                        "2025-06-18",
+                        "capabilities",
+                        Map.of(),
+                        "clientInfo",
+                        Map.of("name", "early", "version", "1")));
         CompletableFuture<JsonNode> early = client.send("tools/list", Map.of(), client.nextId());
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
         if (early.isDone()) {
@@ -46,7 +55,9 @@ final class StdioLifecycleTest extends ShopServiceFixture {
     @Test
     void endsWhenStdinClosesDuringALongCall() throws Exception {
         McpTestClient client = McpTestClient.start(service);
-        client.send("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", FOREVER)),
+        client.send(
+                "tools/call",
+                Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", FOREVER)),
                 client.nextId());
         Thread.sleep(300);
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
@@ -56,29 +67,42 @@ final class StdioLifecycleTest extends ShopServiceFixture {
     void callsSentBeforeStdinClosesAreAnsweredBeforeTheServerEnds() throws Exception {
         McpTestClient client = McpTestClient.start(service);
         List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
-        answers.add(client.send("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop",
-                "sql", COUNT_TO_300K)), client.nextId()));
+        answers.add(client.send(
+                "tools/call",
+                Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", COUNT_TO_300K)),
+                client.nextId()));
         for (int i = 0; i < 5; i++) {
-            answers.add(client.send("tools/call", Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop",
-                    "sql", "SELECT " + i + " AS i")), client.nextId()));
+            answers.add(client.send(
+                    "tools/call",
+                    Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", "SELECT " + i + " AS i")),
+                    client.nextId()));
         }
         answers.add(client.send("tools/list", Map.of(), client.nextId()));
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
-        assertThat(answers).as("answered when the server ended").allSatisfy(a -> assertThat(a).isDone());
-        assertThat(McpTestClient.result(answers.get(0).get()).at("/structuredContent/rows/0/0").asInt())
+        assertThat(answers)
+                .as("answered when the server ended")
+                .allSatisfy(a -> assertThat(a).isDone());
+        assertThat(McpTestClient.result(answers.get(0).get())
+                        .at("/structuredContent/rows/0/0")
+                        .asInt())
                 .isEqualTo(300_000);
         for (int i = 1; i <= 5; i++) {
-            assertThat(McpTestClient.result(answers.get(i).get()).at("/structuredContent/rows/0/0").asInt())
+            assertThat(McpTestClient.result(answers.get(i).get())
+                            .at("/structuredContent/rows/0/0")
+                            .asInt())
                     .isEqualTo(i - 1);
         }
-        assertThat(McpTestClient.result(answers.get(6).get()).path("tools").size()).isPositive();
+        assertThat(McpTestClient.result(answers.get(6).get()).path("tools").size())
+                .isPositive();
     }
 
     @Test
     void aCallStillRunningAfterTheGraceIsCancelledAndAnsweredSo() throws Exception {
         McpTestClient client = McpTestClient.start(service);
-        CompletableFuture<JsonNode> endless = client.send("tools/call", Map.of("name", "gabysql_query",
-                "arguments", Map.of("db", "shop", "sql", FOREVER)), client.nextId());
+        CompletableFuture<JsonNode> endless = client.send(
+                "tools/call",
+                Map.of("name", "gabysql_query", "arguments", Map.of("db", "shop", "sql", FOREVER)),
+                client.nextId());
         long closedAt = System.nanoTime();
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
         assertThat((System.nanoTime() - closedAt) / 1_000_000).isGreaterThanOrEqualTo(SessionEnd.GRACE.toMillis());
@@ -91,12 +115,20 @@ final class StdioLifecycleTest extends ShopServiceFixture {
     @Test
     void endsWhenStdinClosesWithAPingLeftHangingBeforeInitialized() throws Exception {
         McpTestClient client = McpTestClient.raw(service);
-        client.request("initialize", Map.of("protocolVersion", "2025-06-18", "capabilities", Map.of(),
-                "clientInfo", Map.of("name", "early", "version", "1")));
+        client.request(
+                "initialize",
+                Map.of(
+                        "protocolVersion",
+                        "2025-06-18",
+                        "capabilities",
+                        Map.of(),
+                        "clientInfo",
+                        Map.of("name", "early", "version", "1")));
         client.send("ping", null, client.nextId()); // the SDK 2.1.0 never answers this one (gotcha 2)
         Thread.sleep(200);
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
-        assertThat(client.frames()).allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
+        assertThat(client.frames())
+                .allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
     }
 
     @Test
@@ -104,8 +136,14 @@ final class StdioLifecycleTest extends ShopServiceFixture {
         try (McpTestClient client = McpTestClient.start(service)) {
             List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
             for (int i = 0; i < 400; i++) {
-                answers.add(client.send("tools/call", Map.of("name", "gabysql_query", "arguments",
-                        Map.of("db", "shop", "sql", "SELECT " + i + " AS i")), client.nextId()));
+                answers.add(client.send(
+                        "tools/call",
+                        Map.of(
+                                "name",
+                                "gabysql_query",
+                                "arguments",
+                                Map.of("db", "shop", "sql", "SELECT " + i + " AS i")),
+                        client.nextId()));
             }
             for (int i = 0; i < answers.size(); i++) {
                 JsonNode r = McpTestClient.result(McpTestClient.await(answers.get(i)));
@@ -121,6 +159,7 @@ final class StdioLifecycleTest extends ShopServiceFixture {
         client.write("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"ping\"}");
         Thread.sleep(300);
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
-        assertThat(client.frames()).allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
+        assertThat(client.frames())
+                .allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
     }
 }

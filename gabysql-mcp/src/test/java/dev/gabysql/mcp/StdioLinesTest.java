@@ -58,7 +58,7 @@ final class StdioLinesTest {
     @Test
     void aLargeLinesBufferIsNotKept() throws IOException {
         String big = "x".repeat(5_000_000);
-        StdioLines lines = new StdioLines(new ByteArrayInputStream(bytes(big + "\nnext\n")), 16 << 20, (n, id) -> { });
+        StdioLines lines = new StdioLines(new ByteArrayInputStream(bytes(big + "\nnext\n")), 16 << 20, (n, id) -> {});
         assertThat(lines.next()).hasSize(5_000_000);
         assertThat(lines.capacity()).isLessThanOrEqualTo(1 << 14);
         assertThat(new String(lines.next(), StandardCharsets.UTF_8)).isEqualTo("next");

@@ -18,18 +18,22 @@ final class TooLargeMessagesTest extends ShopServiceFixture {
 
     @Test
     void aCallOverTheLimitIsAnsweredTooLargeAndTheNextOneRuns() throws Exception {
-        McpTestClient client = McpTestClient.start(service, McpOptions.defaults("test").withMaxMessageBytes(LIMIT));
+        McpTestClient client =
+                McpTestClient.start(service, McpOptions.defaults("test").withMaxMessageBytes(LIMIT));
         JsonNode tooLarge = client.request("tools/call", query("SELECT '" + "x".repeat(2 * LIMIT) + "' AS big"));
         assertTooLarge(tooLarge);
-        JsonNode next = client.call("gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) AS n FROM customers"));
+        JsonNode next =
+                client.call("gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) AS n FROM customers"));
         assertThat(next.toString()).contains("\"n\"");
         assertThat(client.closeInputAndAwaitEnd(Duration.ofSeconds(5))).isTrue();
-        assertThat(client.frames()).allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
+        assertThat(client.frames())
+                .allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
     }
 
     @Test
     void aMessageJustUnderTheLimitIsRead() throws Exception {
-        McpTestClient client = McpTestClient.start(service, McpOptions.defaults("test").withMaxMessageBytes(LIMIT));
+        McpTestClient client =
+                McpTestClient.start(service, McpOptions.defaults("test").withMaxMessageBytes(LIMIT));
         String sql = "SELECT '" + "x".repeat(LIMIT - 200) + "' AS big";
         JsonNode answer = client.call("gabysql_query", Map.of("db", "shop", "sql", sql));
         assertThat(answer.toString()).contains("\"big\"");
@@ -37,7 +41,8 @@ final class TooLargeMessagesTest extends ShopServiceFixture {
 
     @Test
     void aFirstLineOverTheLimitDoesNotKeepTheSessionFromStarting() throws Exception {
-        McpTestClient client = McpTestClient.raw(service, McpOptions.defaults("test").withMaxMessageBytes(LIMIT));
+        McpTestClient client =
+                McpTestClient.raw(service, McpOptions.defaults("test").withMaxMessageBytes(LIMIT));
         long id = client.nextId();
         CompletableFuture<JsonNode> dropped = client.send("initialize", Map.of("padding", "p".repeat(LIMIT)), id);
         assertTooLarge(McpTestClient.await(dropped));
@@ -48,7 +53,8 @@ final class TooLargeMessagesTest extends ShopServiceFixture {
 
     @Test
     void aNotificationOverTheLimitGetsNoReply() throws Exception {
-        McpTestClient client = McpTestClient.start(service, McpOptions.defaults("test").withMaxMessageBytes(LIMIT));
+        McpTestClient client =
+                McpTestClient.start(service, McpOptions.defaults("test").withMaxMessageBytes(LIMIT));
         client.notify("notifications/roots/list_changed", Map.of("padding", "p".repeat(LIMIT)));
         assertThat(client.call("gabysql_list_databases", Map.of()).toString()).contains("shop");
         assertThat(client.frames()).noneMatch(f -> f.contains("TOO_LARGE"));

@@ -20,6 +20,7 @@ import java.util.Map;
 final class ToolAssert {
     /** A password used in test URLs: it must never appear in an answer. */
     static final String SECRET = "s3cret-pw";
+
     private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator();
 
     private final McpTestClient client;
@@ -28,20 +29,24 @@ final class ToolAssert {
     ToolAssert(McpTestClient client) {
         this.client = client;
         for (JsonNode t : tools()) {
-            outputSchemas.put(t.get("name").asText(), McpTestClient.JSON.convertValue(t.get("outputSchema"),
-                    new TypeReference<Map<String, Object>>() { }));
+            outputSchemas.put(
+                    t.get("name").asText(),
+                    McpTestClient.JSON.convertValue(
+                            t.get("outputSchema"), new TypeReference<Map<String, Object>>() {}));
         }
     }
 
     List<JsonNode> tools() {
         JsonNode r = McpTestClient.result(client.request("tools/list", Map.of()));
-        return McpTestClient.JSON.convertValue(r.get("tools"), new TypeReference<List<JsonNode>>() { });
+        return McpTestClient.JSON.convertValue(r.get("tools"), new TypeReference<List<JsonNode>>() {});
     }
 
     /** A successful call: not an error, text present, structuredContent valid against the outputSchema. */
     JsonNode ok(String tool, Map<String, ?> args) {
         JsonNode r = client.call(tool, args);
-        assertThat(r.path("isError").asBoolean()).as("%s failed: %s", tool, text(r)).isFalse();
+        assertThat(r.path("isError").asBoolean())
+                .as("%s failed: %s", tool, text(r))
+                .isFalse();
         assertThat(text(r)).isNotBlank();
         validate(tool, r);
         return r.get("structuredContent");
@@ -50,7 +55,9 @@ final class ToolAssert {
     /** A failed call: isError, a clean `error [CODE]: …` text and the same code in structuredContent. */
     JsonNode error(String tool, Map<String, ?> args, ErrorCode... expected) {
         JsonNode r = client.call(tool, args);
-        assertThat(r.path("isError").asBoolean()).as("%s should fail: %s", tool, text(r)).isTrue();
+        assertThat(r.path("isError").asBoolean())
+                .as("%s should fail: %s", tool, text(r))
+                .isTrue();
         String code = r.at("/structuredContent/error/code").asText();
         assertThat(code).isIn(Arrays.stream(expected).map(Enum::name).toArray());
         assertClean(text(r));
@@ -65,8 +72,12 @@ final class ToolAssert {
     }
 
     static void assertClean(String text) {
-        assertThat(text).doesNotContain(SECRET).doesNotContain("Exception").doesNotContain("\tat ")
-                .doesNotContain(".java:").doesNotContain("Caused by");
+        assertThat(text)
+                .doesNotContain(SECRET)
+                .doesNotContain("Exception")
+                .doesNotContain("\tat ")
+                .doesNotContain(".java:")
+                .doesNotContain("Caused by");
     }
 
     private void validate(String tool, JsonNode result) {
@@ -76,7 +87,9 @@ final class ToolAssert {
         assertThat(structured).as("structuredContent of %s", tool).isNotNull();
         assertThat(structured.isObject()).isTrue();
         JsonSchemaValidator.ValidationResponse v = VALIDATOR.validate(schema, structured);
-        assertThat(v.valid()).as("%s output against its schema: %s", tool, v.errorMessage()).isTrue();
+        assertThat(v.valid())
+                .as("%s output against its schema: %s", tool, v.errorMessage())
+                .isTrue();
     }
 
     static ErrorCode[] codes(ErrorCode... c) {

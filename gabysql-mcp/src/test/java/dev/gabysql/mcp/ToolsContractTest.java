@@ -49,9 +49,15 @@ abstract class ToolsContractTest {
     void readonlyServerListsTheReadToolsWithTruthfulAnnotations() {
         Map<String, JsonNode> byName = tools.tools().stream()
                 .collect(Collectors.toMap(t -> t.get("name").asText(), t -> t));
-        assertThat(byName).containsOnlyKeys("gabysql_list_databases", "gabysql_describe_database",
-                "gabysql_describe_table", "gabysql_search", "gabysql_query", "gabysql_explain",
-                "gabysql_integrity_check");
+        assertThat(byName)
+                .containsOnlyKeys(
+                        "gabysql_list_databases",
+                        "gabysql_describe_database",
+                        "gabysql_describe_table",
+                        "gabysql_search",
+                        "gabysql_query",
+                        "gabysql_explain",
+                        "gabysql_integrity_check");
         for (JsonNode t : byName.values()) {
             assertThat(t.at("/annotations/readOnlyHint").asBoolean()).isTrue();
             assertThat(t.at("/annotations/destructiveHint").asBoolean(true)).isFalse();
@@ -60,7 +66,8 @@ abstract class ToolsContractTest {
             assertThat(t.at("/outputSchema/type").asText()).isEqualTo("object");
             assertThat(t.get("description").asText()).hasSizeGreaterThan(80);
         }
-        assertThat(byName.get("gabysql_query").at("/inputSchema/required").toString()).contains("db", "sql");
+        assertThat(byName.get("gabysql_query").at("/inputSchema/required").toString())
+                .contains("db", "sql");
     }
 
     @Test
@@ -72,34 +79,44 @@ abstract class ToolsContractTest {
 
     @Test
     void describeDatabaseAndTable() {
-        String names = tools.ok("gabysql_describe_database", Map.of("db", "shop", "detail", "names")).toString();
+        String names = tools.ok("gabysql_describe_database", Map.of("db", "shop", "detail", "names"))
+                .toString();
         assertThat(names).contains("customers", "orders", "numbers");
-        String full = tools.ok("gabysql_describe_database", Map.of("db", "shop", "detail", "full")).toString();
+        String full = tools.ok("gabysql_describe_database", Map.of("db", "shop", "detail", "full"))
+                .toString();
         assertThat(full).contains("customer_id");
         JsonNode table = tools.ok("gabysql_describe_table", Map.of("db", "shop", "table", "orders"));
         assertThat(table.toString()).contains("customer_id", "status");
         tools.error("gabysql_describe_table", Map.of("db", "shop", "table", "nope"), ErrorCode.UNKNOWN_TABLE);
-        tools.error("gabysql_describe_database", Map.of("db", "shop", "detail", "everything"),
-                ErrorCode.BAD_REQUEST);
+        tools.error("gabysql_describe_database", Map.of("db", "shop", "detail", "everything"), ErrorCode.BAD_REQUEST);
     }
 
     @Test
     void searchFindsTablesAndColumns() {
-        String found = tools.ok("gabysql_search", Map.of("db", "shop", "pattern", "cust")).toString();
+        String found = tools.ok("gabysql_search", Map.of("db", "shop", "pattern", "cust"))
+                .toString();
         assertThat(found).contains("customers").contains("customer_id");
     }
 
     @Test
     void queryReturnsCompactRowsWithParams() {
-        JsonNode r = client.call("gabysql_query", Map.of("db", "shop",
-                "sql", "SELECT id, name, city FROM customers WHERE id >= ? ORDER BY id", "params", List.of(2)));
+        JsonNode r = client.call(
+                "gabysql_query",
+                Map.of(
+                        "db",
+                        "shop",
+                        "sql",
+                        "SELECT id, name, city FROM customers WHERE id >= ? ORDER BY id",
+                        "params",
+                        List.of(2)));
         JsonNode out = r.get("structuredContent");
         assertThat(out.get("columns").toString()).isEqualTo("[\"id\",\"name\",\"city\"]");
         assertThat(out.get("rows").toString()).isEqualTo("[[2,\"Luis\",\"Sevilla\"],[3,\"Marta\",null]]");
         assertThat(out.get("row_count").asInt()).isEqualTo(2);
         assertThat(out.get("truncated").asBoolean()).isFalse();
-        assertThat(ToolAssert.text(r)).isEqualTo("{\"columns\":[\"id\",\"name\",\"city\"],\"rows\":[[2,\"Luis\","
-                + "\"Sevilla\"],[3,\"Marta\",null]],\"row_count\":2,\"truncated\":false}");
+        assertThat(ToolAssert.text(r))
+                .isEqualTo("{\"columns\":[\"id\",\"name\",\"city\"],\"rows\":[[2,\"Luis\","
+                        + "\"Sevilla\"],[3,\"Marta\",null]],\"row_count\":2,\"truncated\":false}");
         tools.ok("gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) AS n FROM orders"));
     }
 
@@ -109,8 +126,7 @@ abstract class ToolsContractTest {
         assertThat(out.get("row_count").asInt()).isEqualTo(500);
         assertThat(out.get("truncated").asBoolean()).isTrue();
         assertThat(out.get("note").asText()).contains("500");
-        JsonNode few = tools.ok("gabysql_query", Map.of("db", "shop", "sql", "SELECT x FROM numbers",
-                "max_rows", 3));
+        JsonNode few = tools.ok("gabysql_query", Map.of("db", "shop", "sql", "SELECT x FROM numbers", "max_rows", 3));
         assertThat(few.get("row_count").asInt()).isEqualTo(3);
         assertThat(few.get("truncated").asBoolean()).isTrue();
     }
@@ -123,8 +139,8 @@ abstract class ToolsContractTest {
 
     @Test
     void explainAndIntegrityCheck() {
-        JsonNode plan = tools.ok("gabysql_explain", Map.of("db", "shop",
-                "sql", "SELECT * FROM orders WHERE customer_id = 1"));
+        JsonNode plan =
+                tools.ok("gabysql_explain", Map.of("db", "shop", "sql", "SELECT * FROM orders WHERE customer_id = 1"));
         assertThat(plan.get("plan").asText()).isNotBlank();
         JsonNode check = tools.ok("gabysql_integrity_check", Map.of("db", "shop"));
         assertThat(check.get("ok").asBoolean()).isTrue();
@@ -134,42 +150,61 @@ abstract class ToolsContractTest {
     @Test
     void badInputGetsACleanErrorAndTheNextCallIsServed() {
         List<Runnable> failures = new ArrayList<>(List.of(
-                () -> tools.error("gabysql_query", Map.of("db", "nope", "sql", "SELECT 1"),
-                        ErrorCode.UNKNOWN_DATABASE),
-                () -> tools.error("gabysql_query", Map.of("db", "../etc/passwd", "sql", "SELECT 1"),
+                () -> tools.error("gabysql_query", Map.of("db", "nope", "sql", "SELECT 1"), ErrorCode.UNKNOWN_DATABASE),
+                () -> tools.error(
+                        "gabysql_query",
+                        Map.of("db", "../etc/passwd", "sql", "SELECT 1"),
                         ErrorCode.INVALID_DATABASE_NAME),
                 () -> tools.error("gabysql_query", Map.of("db", "shop", "sql", "  "), ErrorCode.EMPTY_SQL),
                 () -> tools.error("gabysql_query", Map.of("db", "shop"), ErrorCode.EMPTY_SQL),
-                () -> tools.error("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1; SELECT 2"),
-                        ErrorCode.MULTIPLE_STATEMENTS, ErrorCode.UNCLASSIFIABLE),
-                () -> tools.error("gabysql_query", Map.of("db", "shop", "sql", "DELETE FROM orders"),
-                        ErrorCode.READ_ONLY, ErrorCode.FORBIDDEN_BY_MODE),
-                () -> tools.error("gabysql_query", Map.of("db", "shop", "sql", "SELECT * FROM no_such_table"),
+                () -> tools.error(
+                        "gabysql_query",
+                        Map.of("db", "shop", "sql", "SELECT 1; SELECT 2"),
+                        ErrorCode.MULTIPLE_STATEMENTS,
+                        ErrorCode.UNCLASSIFIABLE),
+                () -> tools.error(
+                        "gabysql_query",
+                        Map.of("db", "shop", "sql", "DELETE FROM orders"),
+                        ErrorCode.READ_ONLY,
+                        ErrorCode.FORBIDDEN_BY_MODE),
+                () -> tools.error(
+                        "gabysql_query",
+                        Map.of("db", "shop", "sql", "SELECT * FROM no_such_table"),
                         ErrorCode.SQL_ERROR),
-                () -> tools.error("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1", "query", "x"),
-                        ErrorCode.BAD_REQUEST),
-                () -> tools.error("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1", "max_rows", 0),
-                        ErrorCode.BAD_REQUEST),
+                () -> tools.error(
+                        "gabysql_query", Map.of("db", "shop", "sql", "SELECT 1", "query", "x"), ErrorCode.BAD_REQUEST),
+                () -> tools.error(
+                        "gabysql_query", Map.of("db", "shop", "sql", "SELECT 1", "max_rows", 0), ErrorCode.BAD_REQUEST),
                 () -> tools.error("gabysql_query", Map.of("db", 7, "sql", "SELECT 1"), ErrorCode.BAD_REQUEST),
-                () -> tools.error("gabysql_query", Map.of("db", "shop", "sql", "SELECT ?", "params",
-                        List.of(Map.of("a", 1))), ErrorCode.BAD_REQUEST)));
+                () -> tools.error(
+                        "gabysql_query",
+                        Map.of("db", "shop", "sql", "SELECT ?", "params", List.of(Map.of("a", 1))),
+                        ErrorCode.BAD_REQUEST)));
         for (Runnable failure : failures) {
             failure.run();
             JsonNode next = tools.ok("gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) FROM customers"));
             assertThat(next.at("/rows/0/0").asInt()).isEqualTo(3);
         }
-        assertThat(client.frames()).allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
+        assertThat(client.frames())
+                .allSatisfy(f -> assertThat(McpFrames.isJsonRpc(f)).as(f).isTrue());
     }
 
     @Test
     void dataIsUnchangedAfterRefusedWrites() {
-        tools.error("gabysql_query", Map.of("db", "shop", "sql", "UPDATE orders SET status = 'x'"),
-                ErrorCode.READ_ONLY, ErrorCode.FORBIDDEN_BY_MODE);
-        tools.error("gabysql_query", Map.of("db", "shop", "sql", "WITH d AS (DELETE FROM orders RETURNING id)"
-                + " SELECT count(*) FROM d"), ErrorCode.READ_ONLY, ErrorCode.FORBIDDEN_BY_MODE, ErrorCode.SQL_ERROR,
+        tools.error(
+                "gabysql_query",
+                Map.of("db", "shop", "sql", "UPDATE orders SET status = 'x'"),
+                ErrorCode.READ_ONLY,
+                ErrorCode.FORBIDDEN_BY_MODE);
+        tools.error(
+                "gabysql_query",
+                Map.of("db", "shop", "sql", "WITH d AS (DELETE FROM orders RETURNING id)" + " SELECT count(*) FROM d"),
+                ErrorCode.READ_ONLY,
+                ErrorCode.FORBIDDEN_BY_MODE,
+                ErrorCode.SQL_ERROR,
                 ErrorCode.UNCLASSIFIABLE);
-        JsonNode out = tools.ok("gabysql_query", Map.of("db", "shop",
-                "sql", "SELECT count(*) FROM orders WHERE status <> 'x'"));
+        JsonNode out = tools.ok(
+                "gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) FROM orders WHERE status <> 'x'"));
         assertThat(out.at("/rows/0/0").asInt()).isEqualTo(4);
     }
 

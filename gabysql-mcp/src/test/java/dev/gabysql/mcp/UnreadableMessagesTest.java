@@ -51,30 +51,50 @@ final class UnreadableMessagesTest extends ShopServiceFixture {
         assertSdkAnswers(client);
         JsonNode methodObject = awaitFrame(client, "\"id\":" + noMethod + ",");
         assertThat(methodObject.path("error").path("code").asInt()).isEqualTo(-32600);
-        List<JsonNode> nullIds = errors(client).stream().filter(e -> e.path("id").isNull())
-                .collect(Collectors.toList());
-        assertThat(nullIds).hasSize(3) // the batch, null and the broken response: no request id to answer
-                .allSatisfy(e -> assertThat(e.path("error").path("code").asInt()).isEqualTo(-32600));
+        List<JsonNode> nullIds =
+                errors(client).stream().filter(e -> e.path("id").isNull()).collect(Collectors.toList());
+        assertThat(nullIds)
+                .hasSize(3) // the batch, null and the broken response: no request id to answer
+                .allSatisfy(
+                        e -> assertThat(e.path("error").path("code").asInt()).isEqualTo(-32600));
         assertThat(client.frames()).noneMatch(f -> f.contains("\"id\":12345"));
     }
 
     /** A ping, a resource read and a call with a progress token: all three go through the SDK's session. */
     private static void assertSdkAnswers(McpTestClient client) {
-        assertThat(McpTestClient.await(client.send("ping", Map.of(), client.nextId())).has("result")).isTrue();
+        assertThat(McpTestClient.await(client.send("ping", Map.of(), client.nextId()))
+                        .has("result"))
+                .isTrue();
         JsonNode read = client.request("resources/read", Map.of("uri", "gabysql://schema/shop"));
-        assertThat(read.path("result").path("contents").isArray()).as("%s", read).isTrue();
-        JsonNode call = client.request("tools/call", Map.of("name", "gabysql_list_databases", "arguments", Map.of(),
-                "_meta", Map.of("progressToken", "p1")));
-        assertThat(call.path("result").path("isError").asBoolean(true)).as("%s", call).isFalse();
+        assertThat(read.path("result").path("contents").isArray())
+                .as("%s", read)
+                .isTrue();
+        JsonNode call = client.request(
+                "tools/call",
+                Map.of(
+                        "name",
+                        "gabysql_list_databases",
+                        "arguments",
+                        Map.of(),
+                        "_meta",
+                        Map.of("progressToken", "p1")));
+        assertThat(call.path("result").path("isError").asBoolean(true))
+                .as("%s", call)
+                .isFalse();
     }
 
     private static JsonNode errorWithNullId(McpTestClient client) {
-        return errors(client).stream().filter(e -> e.path("id").isNull()).findFirst()
-                .orElseThrow(() -> new AssertionError("no error with a null id: " + client.frames())).get("error");
+        return errors(client).stream()
+                .filter(e -> e.path("id").isNull())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no error with a null id: " + client.frames()))
+                .get("error");
     }
 
     private static List<JsonNode> errors(McpTestClient client) {
-        return client.frames().stream().map(UnreadableMessagesTest::json).filter(n -> n.has("error"))
+        return client.frames().stream()
+                .map(UnreadableMessagesTest::json)
+                .filter(n -> n.has("error"))
                 .collect(Collectors.toList());
     }
 

@@ -45,7 +45,8 @@ class WarmupTest {
 
     private static List<Path> temporaryEntries() throws Exception {
         try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return s.filter(p -> p.getFileName().toString().startsWith("gabysql-warmup")).sorted()
+            return s.filter(p -> p.getFileName().toString().startsWith("gabysql-warmup"))
+                    .sorted()
                     .collect(Collectors.toList());
         }
     }

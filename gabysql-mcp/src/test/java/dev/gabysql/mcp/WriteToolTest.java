@@ -32,8 +32,11 @@ final class WriteToolTest {
             assertThat(r.has("error") || r.at("/result/isError").asBoolean()).isTrue();
             assertThat(service.executes.get()).isZero();
             assertThat(promptNames(client)).containsExactly("explore_database");
-            assertThat(McpTestClient.result(client.initialize()).get("instructions").asText())
-                    .contains("read-only").doesNotContain("confirm_token");
+            assertThat(McpTestClient.result(client.initialize())
+                            .get("instructions")
+                            .asText())
+                    .contains("read-only")
+                    .doesNotContain("confirm_token");
         } finally {
             service.close();
         }
@@ -45,11 +48,15 @@ final class WriteToolTest {
         try (McpTestClient client = McpTestClient.start(service)) {
             ToolAssert tools = new ToolAssert(client);
             JsonNode execute = tools.tools().stream()
-                    .filter(t -> "gabysql_execute".equals(t.get("name").asText())).findFirst().orElseThrow();
+                    .filter(t -> "gabysql_execute".equals(t.get("name").asText()))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(execute.at("/annotations/readOnlyHint").asBoolean(true)).isFalse();
             assertThat(execute.at("/annotations/destructiveHint").asBoolean()).isTrue();
-            assertThat(execute.at("/annotations/idempotentHint").asBoolean(true)).isFalse();
-            assertThat(execute.at("/inputSchema/properties").has("confirm_token")).isTrue();
+            assertThat(execute.at("/annotations/idempotentHint").asBoolean(true))
+                    .isFalse();
+            assertThat(execute.at("/inputSchema/properties").has("confirm_token"))
+                    .isTrue();
             JsonNode r = client.call("gabysql_execute", DELETE);
             assertThat(service.executes.get()).isEqualTo(1);
             if (r.path("isError").asBoolean()) { // the write path is the guard issue's; here: a clean answer
@@ -68,8 +75,8 @@ final class WriteToolTest {
         CountingService service = new CountingService(Shop.service(Mode.READWRITE, Shop.sqlite(dir)));
         try (McpTestClient client = McpTestClient.start(service)) {
             ToolAssert tools = new ToolAssert(client);
-            Map<String, Object> delete = Map.of("db", "shop", "sql", "DELETE FROM orders WHERE customer_id = ?",
-                    "params", List.of(1));
+            Map<String, Object> delete =
+                    Map.of("db", "shop", "sql", "DELETE FROM orders WHERE customer_id = ?", "params", List.of(1));
             JsonNode preview = tools.ok("gabysql_execute", delete);
             assertThat(preview.get("status").asText()).isEqualTo("previewed");
             assertThat(preview.get("affected_rows").asInt()).isEqualTo(2);
@@ -81,10 +88,14 @@ final class WriteToolTest {
             assertThat(committed.get("status").asText()).isEqualTo("committed");
             assertThat(committed.has("confirm_token")).isFalse();
             assertThat(countOrders(tools)).isEqualTo(2);
-            tools.error("gabysql_execute", Map.of("db", "shop", "sql", "UPDATE orders SET status = 'x'"),
+            tools.error(
+                    "gabysql_execute",
+                    Map.of("db", "shop", "sql", "UPDATE orders SET status = 'x'"),
                     ErrorCode.FULL_TABLE_WRITE);
-            tools.error("gabysql_execute", Map.of("db", "shop", "sql", "DELETE FROM orders WHERE id = 12",
-                    "confirm_token", "forged"), ErrorCode.CONFIRM_TOKEN_INVALID);
+            tools.error(
+                    "gabysql_execute",
+                    Map.of("db", "shop", "sql", "DELETE FROM orders WHERE id = 12", "confirm_token", "forged"),
+                    ErrorCode.CONFIRM_TOKEN_INVALID);
             assertThat(countOrders(tools)).isEqualTo(2);
         } finally {
             service.close();
@@ -114,7 +125,8 @@ final class WriteToolTest {
 
     private static int countOrders(ToolAssert tools) {
         return tools.ok("gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) FROM orders"))
-                .at("/rows/0/0").asInt();
+                .at("/rows/0/0")
+                .asInt();
     }
 
     private static List<String> names(List<JsonNode> tools) {

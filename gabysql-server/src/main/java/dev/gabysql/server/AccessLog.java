@@ -22,12 +22,16 @@ final class AccessLog implements RequestLog {
     @Override
     public void log(Request request, Response response) {
         long ms = (System.nanoTime() - request.getBeginNanoTime()) / 1_000_000;
-        out.println(line(request.getMethod(), request.getHttpURI().getPath(), response.getStatus(), ms,
+        out.println(line(
+                request.getMethod(),
+                request.getHttpURI().getPath(),
+                response.getStatus(),
+                ms,
                 Request.getRemoteAddr(request)));
     }
 
     static String line(String method, String path, int status, long ms, String client) {
-        return Instant.now().truncatedTo(ChronoUnit.MILLIS) + " http " + method + " " + path + " " + status + " "
-                + ms + "ms " + client;
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS) + " http " + method + " " + path + " " + status + " " + ms
+                + "ms " + client;
     }
 }

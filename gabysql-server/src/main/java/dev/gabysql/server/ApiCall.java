@@ -98,12 +98,17 @@ final class ApiCall {
     <T> T body(Class<T> type, List<String> fields) {
         byte[] bytes = bodyBytes();
         if (bytes.length == 0) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "The request body is empty.",
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "The request body is empty.",
                     "Send a JSON object with " + String.join(", ", fields) + ".");
         }
         String contentType = request.getContentType();
-        if (contentType == null || !contentType.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "The request body must be JSON.",
+        if (contentType == null
+                || !contentType.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "The request body must be JSON.",
                     "Send the header `Content-Type: application/json`.");
         }
         try {
@@ -113,14 +118,20 @@ final class ApiCall {
             }
             return value;
         } catch (UnrecognizedPropertyException e) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Unknown field `" + e.getPropertyName()
-                    + "` in the request body.", "Accepted fields: " + String.join(", ", fields) + ".");
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "Unknown field `" + e.getPropertyName() + "` in the request body.",
+                    "Accepted fields: " + String.join(", ", fields) + ".");
         } catch (MismatchedInputException e) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Field `" + fieldPath(e) + "` has the wrong type.",
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "Field `" + fieldPath(e) + "` has the wrong type.",
                     "Accepted fields: " + String.join(", ", fields) + ".");
         } catch (IOException e) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "The request body is not valid JSON"
-                    + location(e) + ".", "Send one JSON object.");
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "The request body is not valid JSON" + location(e) + ".",
+                    "Send one JSON object.");
         }
     }
 
@@ -138,8 +149,9 @@ final class ApiCall {
     }
 
     private static String fieldPath(MismatchedInputException e) {
-        String path = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
-                : "[" + r.getIndex() + "]").collect(Collectors.joining("."));
+        String path = e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                .collect(Collectors.joining("."));
         return path.isEmpty() ? "(the body)" : path;
     }
 
@@ -181,8 +193,9 @@ final class ApiCall {
         if (asked != null) {
             Mode m = Mode.parse(asked);
             if (m == null) {
-                throw new GabyException(ErrorCode.BAD_REQUEST, "Header " + MAX_MODE_HEADER + " must be readonly,"
-                        + " readwrite or admin.");
+                throw new GabyException(
+                        ErrorCode.BAD_REQUEST,
+                        "Header " + MAX_MODE_HEADER + " must be readonly," + " readwrite or admin.");
             }
             cap = cap == null ? m : cap.capTo(m);
         }

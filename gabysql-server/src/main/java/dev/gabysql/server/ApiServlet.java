@@ -43,7 +43,8 @@ final class ApiServlet extends HttpServlet {
             }
             ApiCall call = new ApiCall(req, match.vars(), maxBodyBytes);
             Object answer;
-            try (ClientWatch.Watch watch = clients.watch(req, resp, call.context().cancellation())) {
+            try (ClientWatch.Watch watch =
+                    clients.watch(req, resp, call.context().cancellation())) {
                 answer = run(call, match.endpoint());
             }
             Responses.json(resp, 200, answer);
@@ -51,8 +52,10 @@ final class ApiServlet extends HttpServlet {
             Responses.error(resp, e);
         } catch (RuntimeException e) {
             LOG.error("Unexpected failure serving {} {}", req.getMethod(), path, e);
-            Responses.error(resp, new GabyException(ErrorCode.INTERNAL, "Unexpected failure serving "
-                    + req.getMethod() + " " + path + "."));
+            Responses.error(
+                    resp,
+                    new GabyException(
+                            ErrorCode.INTERNAL, "Unexpected failure serving " + req.getMethod() + " " + path + "."));
         }
     }
 
@@ -66,7 +69,8 @@ final class ApiServlet extends HttpServlet {
     /** Runs the endpoint under the request deadline, cancellable by its id when the caller gave one. */
     private Object run(ApiCall call, Endpoint endpoint) {
         String id = call.callId();
-        boolean named = id != null && calls.start(id, call.owner(), call.context().cancellation());
+        boolean named =
+                id != null && calls.start(id, call.owner(), call.context().cancellation());
         try {
             return deadlines.run(call.context(), () -> endpoint.answer(call));
         } finally {
@@ -82,7 +86,8 @@ final class ApiServlet extends HttpServlet {
             return new GabyException(ErrorCode.NOT_FOUND, "No such endpoint: " + method + " " + path + ".");
         }
         resp.setHeader("Allow", String.join(", ", allowed));
-        return new GabyException(ErrorCode.METHOD_NOT_ALLOWED, path + " accepts " + String.join(", ", allowed)
-                + ", not " + method + ".");
+        return new GabyException(
+                ErrorCode.METHOD_NOT_ALLOWED,
+                path + " accepts " + String.join(", ", allowed) + ", not " + method + ".");
     }
 }

@@ -30,12 +30,16 @@ public final class ApiToken {
     /** A token with its secret, its cap (null: none) and a label for logs and the audit trail (never the secret). */
     public static ApiToken of(String secret, Mode cap, String label) {
         if (secret == null || secret.isBlank()) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Token " + label + ": the secret is empty.",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Token " + label + ": the secret is empty.",
                     "Pass --token SECRET or --token SECRET:readonly with a long random secret.");
         }
         if (secret.length() < MIN_SECRET_LENGTH) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Token " + label + ": the secret is shorter than "
-                    + MIN_SECRET_LENGTH + " characters.", "Use a long random secret, e.g. `openssl rand -hex 32`.");
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Token " + label + ": the secret is shorter than " + MIN_SECRET_LENGTH + " characters.",
+                    "Use a long random secret, e.g. `openssl rand -hex 32`.");
         }
         return new ApiToken(sha256(secret), cap, label);
     }

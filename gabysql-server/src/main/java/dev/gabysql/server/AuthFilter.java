@@ -35,8 +35,13 @@ final class AuthFilter extends HttpFilter {
         ApiToken token = authenticator.authenticate(header);
         if (token == null) {
             resp.setHeader("WWW-Authenticate", "Bearer realm=\"gabysql\"");
-            Responses.refuseUnread(resp, new GabyException(ErrorCode.UNAUTHORIZED, header == null
-                    ? "This server requires a bearer token." : "The bearer token is not valid."));
+            Responses.refuseUnread(
+                    resp,
+                    new GabyException(
+                            ErrorCode.UNAUTHORIZED,
+                            header == null
+                                    ? "This server requires a bearer token."
+                                    : "The bearer token is not valid."));
             return;
         }
         req.setAttribute(TOKEN, token);

@@ -40,8 +40,12 @@ final class Authenticator {
 
     /** RFC 6750: the scheme is case-insensitive. */
     static String bearerSecret(String authorization) {
-        if (authorization == null || authorization.length() <= BEARER.length()
-                || !authorization.substring(0, BEARER.length()).toLowerCase(Locale.ROOT).equals(BEARER)) {
+        if (authorization == null
+                || authorization.length() <= BEARER.length()
+                || !authorization
+                        .substring(0, BEARER.length())
+                        .toLowerCase(Locale.ROOT)
+                        .equals(BEARER)) {
             return null;
         }
         String secret = authorization.substring(BEARER.length()).strip();

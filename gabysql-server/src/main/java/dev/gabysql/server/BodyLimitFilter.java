@@ -35,7 +35,9 @@ final class BodyLimitFilter extends HttpFilter {
     }
 
     static GabyException tooLarge(long maxBytes) {
-        return new GabyException(ErrorCode.TOO_LARGE, "The request body is larger than the server's limit of "
-                + maxBytes + " bytes.", "Send a smaller request (bind large values as params), or raise --max-body.");
+        return new GabyException(
+                ErrorCode.TOO_LARGE,
+                "The request body is larger than the server's limit of " + maxBytes + " bytes.",
+                "Send a smaller request (bind large values as params), or raise --max-body.");
     }
 }

@@ -42,8 +42,11 @@ final class CapacityFilter extends HttpFilter {
         }
         if (!permits.tryAcquire()) {
             resp.setHeader("Retry-After", "1");
-            Responses.refuseUnread(resp, new GabyException(ErrorCode.OVER_CAPACITY, "The server is already serving its"
-                    + " maximum of " + max + " requests at once."));
+            Responses.refuseUnread(
+                    resp,
+                    new GabyException(
+                            ErrorCode.OVER_CAPACITY,
+                            "The server is already serving its" + " maximum of " + max + " requests at once."));
             return;
         }
         try {

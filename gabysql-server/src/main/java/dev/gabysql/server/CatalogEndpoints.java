@@ -34,7 +34,9 @@ final class CatalogEndpoints {
     /** {@code GET /databases}. */
     Object databases(ApiCall call) {
         CallContext ctx = call.context();
-        return new DatabaseList(service.listDatabases(ctx), service.highestMode().capTo(ctx.callerCap()).label());
+        return new DatabaseList(
+                service.listDatabases(ctx),
+                service.highestMode().capTo(ctx.callerCap()).label());
     }
 
     /** {@code GET /databases/{db}/schema[?detail=names|summary|full&schema=&table=…&pattern=&cursor=]}. */
@@ -44,24 +46,30 @@ final class CatalogEndpoints {
             return rendered(call, service.schema(call.context(), call.db()));
         }
         if (!DETAILS.contains(detail)) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Unknown detail `" + detail + "`.",
-                    "Use detail=names, summary or full.");
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST, "Unknown detail `" + detail + "`.", "Use detail=names, summary or full.");
         }
-        DescribeRequest request = new DescribeRequest(call.db(), detail, call.param("schema"), call.params("table"),
-                call.param("pattern"), call.param("cursor"));
+        DescribeRequest request = new DescribeRequest(
+                call.db(),
+                detail,
+                call.param("schema"),
+                call.params("table"),
+                call.param("pattern"),
+                call.param("cursor"));
         return rendered(call, service.describeDatabase(call.context(), request));
     }
 
     /** {@code GET /databases/{db}/table?name=T[&sample=true]}. */
     Object table(ApiCall call) {
-        return rendered(call, service.describeTable(call.context(), call.db(), call.requiredParam("name"),
-                call.flag("sample")));
+        return rendered(
+                call,
+                service.describeTable(call.context(), call.db(), call.requiredParam("name"), call.flag("sample")));
     }
 
     /** {@code GET /databases/{db}/search?pattern=P[&kind=K]}. */
     Object search(ApiCall call) {
-        return rendered(call, service.search(call.context(), call.db(), call.requiredParam("pattern"),
-                call.param("kind")));
+        return rendered(
+                call, service.search(call.context(), call.db(), call.requiredParam("pattern"), call.param("kind")));
     }
 
     /** {@code POST /databases/{db}/explain} with {@code {"sql"}}. */

@@ -59,11 +59,14 @@ final class ClientWatch implements AutoCloseable {
             return null;
         }
         try {
-            EndPoint endPoint = ServletContextRequest.getServletContextRequest(req).getConnectionMetaData()
-                    .getConnection().getEndPoint();
+            EndPoint endPoint = ServletContextRequest.getServletContextRequest(req)
+                    .getConnectionMetaData()
+                    .getConnection()
+                    .getEndPoint();
             Object transport = endPoint.getTransport();
             return transport instanceof SocketChannel && !((SocketChannel) transport).isBlocking()
-                    ? (SocketChannel) transport : null;
+                    ? (SocketChannel) transport
+                    : null;
         } catch (RuntimeException notJetty) {
             return null;
         }

@@ -34,19 +34,24 @@ final class Deadlines implements AutoCloseable {
 
     <T> T run(CallContext ctx, Supplier<T> work) {
         AtomicBoolean expired = new AtomicBoolean();
-        ScheduledFuture<?> alarm = timer.schedule(() -> {
-            expired.set(true);
-            ctx.cancellation().cancel();
-        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> alarm = timer.schedule(
+                () -> {
+                    expired.set(true);
+                    ctx.cancellation().cancel();
+                },
+                timeout.toMillis(),
+                TimeUnit.MILLISECONDS);
         running.add(ctx);
         try {
             return work.get();
         } catch (GabyException e) {
             if (expired.get() && e.code() == ErrorCode.CANCELLED) {
-                throw new GabyException(ErrorCode.TIMEOUT, "The request ran longer than the server's request"
-                        + " timeout of " + timeout.toSeconds() + " s and was cancelled.",
+                throw new GabyException(
+                        ErrorCode.TIMEOUT,
+                        "The request ran longer than the server's request" + " timeout of " + timeout.toSeconds()
+                                + " s and was cancelled.",
                         "Narrow the query (WHERE, LIMIT, an index), or start the server with a longer"
-                        + " --request-timeout.");
+                                + " --request-timeout.");
             }
             throw e;
         } finally {

@@ -33,6 +33,7 @@ import org.slf4j.LoggerFactory;
 public final class GabyServer implements AutoCloseable {
     /** Threads beyond the concurrency cap: Jetty's acceptor and selector, and room to refuse over-cap requests. */
     private static final int SPARE_THREADS = 16;
+
     private static final Logger LOG = LoggerFactory.getLogger(GabyServer.class);
     private static final long MIN_STOP_MILLIS = 2_000;
 
@@ -43,8 +44,13 @@ public final class GabyServer implements AutoCloseable {
     private final McpEndpoint mcp;
     private final long stopTimeoutNanos;
 
-    private GabyServer(Server jetty, ServerConnector connector, Deadlines deadlines, CapacityFilter capacity,
-                       McpEndpoint mcp, long stopTimeoutNanos) {
+    private GabyServer(
+            Server jetty,
+            ServerConnector connector,
+            Deadlines deadlines,
+            CapacityFilter capacity,
+            McpEndpoint mcp,
+            long stopTimeoutNanos) {
         this.jetty = jetty;
         this.connector = connector;
         this.deadlines = deadlines;
@@ -69,7 +75,12 @@ public final class GabyServer implements AutoCloseable {
         jetty.setRequestLog(new AccessLog(accessLog));
         jetty.setStopTimeout(options.stopTimeout().toMillis());
         jetty.setStopAtShutdown(false);
-        GabyServer server = new GabyServer(jetty, connector, deadlines, capacity, mcp,
+        GabyServer server = new GabyServer(
+                jetty,
+                connector,
+                deadlines,
+                capacity,
+                mcp,
                 options.stopTimeout().toNanos());
         server.startJetty(options);
         return server;
@@ -109,7 +120,8 @@ public final class GabyServer implements AutoCloseable {
         long deadline = System.nanoTime() + stopTimeoutNanos;
         try {
             if (!capacity.drain(deadline)) {
-                LOG.warn("{} call(s) still running after the stop timeout: cancelling them",
+                LOG.warn(
+                        "{} call(s) still running after the stop timeout: cancelling them",
                         deadlines.cancelAll() + mcp.calls().cancelAll());
             }
         } catch (InterruptedException e) {
@@ -134,8 +146,9 @@ public final class GabyServer implements AutoCloseable {
             jetty.start();
         } catch (IOException e) {
             close();
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Cannot listen on " + options.host() + ":"
-                    + options.port() + ": " + e.getMessage() + ".",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Cannot listen on " + options.host() + ":" + options.port() + ": " + e.getMessage() + ".",
                     "Choose another --port, or stop the process that holds this one.");
         } catch (Exception e) {
             close();
@@ -155,8 +168,8 @@ public final class GabyServer implements AutoCloseable {
         return connector;
     }
 
-    private static ServletContextHandler context(GabyService service, ServerOptions options, Deadlines deadlines,
-                                                 CapacityFilter capacity, McpEndpoint mcp) {
+    private static ServletContextHandler context(
+            GabyService service, ServerOptions options, Deadlines deadlines, CapacityFilter capacity, McpEndpoint mcp) {
         ServletContextHandler context = new ServletContextHandler("/");
         context.setErrorHandler(new JsonErrorHandler());
         Authenticator authenticator = new Authenticator(options.tokens());
@@ -168,14 +181,24 @@ public final class GabyServer implements AutoCloseable {
         filter(context, new AuthFilter(authenticator));
         filter(context, new McpErrorFilter(), McpEndpoint.PATH);
         filter(context, new McpCancellationFilter(mcp.calls(), options.maxBodyBytes()), McpEndpoint.PATH);
-        filter(context, new McpSessionLimit(options.mcp().maxSessions(), options.mcp().sessionTimeout()),
+        filter(
+                context,
+                new McpSessionLimit(options.mcp().maxSessions(), options.mcp().sessionTimeout()),
                 McpEndpoint.PATH);
         ServletHolder mcpHolder = new ServletHolder("mcp", mcp.servlet());
         mcpHolder.setAsyncSupported(true);
         context.addServlet(mcpHolder, McpEndpoint.PATH);
         RunningCalls calls = new RunningCalls();
-        context.addServlet(new ServletHolder("api", new ApiServlet(Routes.of(service, calls), deadlines, calls,
-                new ClientWatch(), options.maxBodyBytes())), "/");
+        context.addServlet(
+                new ServletHolder(
+                        "api",
+                        new ApiServlet(
+                                Routes.of(service, calls),
+                                deadlines,
+                                calls,
+                                new ClientWatch(),
+                                options.maxBodyBytes())),
+                "/");
         return context;
     }
 

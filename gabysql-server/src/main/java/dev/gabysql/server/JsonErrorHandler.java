@@ -47,19 +47,28 @@ final class JsonErrorHandler extends ErrorHandler {
     }
 
     static byte[] body(int status) {
-        return Responses.errorBytes(new GabyException(codeFor(status), "HTTP " + status + " "
-                + HttpStatus.getMessage(status) + "."));
+        return Responses.errorBytes(
+                new GabyException(codeFor(status), "HTTP " + status + " " + HttpStatus.getMessage(status) + "."));
     }
 
     static ErrorCode codeFor(int status) {
         switch (status) {
-            case 401: return ErrorCode.UNAUTHORIZED;
-            case 403: return ErrorCode.FORBIDDEN_ORIGIN;
-            case 404: return ErrorCode.NOT_FOUND;
-            case 405: return ErrorCode.METHOD_NOT_ALLOWED;
-            case 413: case 414: case 431: return ErrorCode.TOO_LARGE;
-            case 503: return ErrorCode.OVER_CAPACITY;
-            default: return status >= 500 ? ErrorCode.INTERNAL : ErrorCode.BAD_REQUEST;
+            case 401:
+                return ErrorCode.UNAUTHORIZED;
+            case 403:
+                return ErrorCode.FORBIDDEN_ORIGIN;
+            case 404:
+                return ErrorCode.NOT_FOUND;
+            case 405:
+                return ErrorCode.METHOD_NOT_ALLOWED;
+            case 413:
+            case 414:
+            case 431:
+                return ErrorCode.TOO_LARGE;
+            case 503:
+                return ErrorCode.OVER_CAPACITY;
+            default:
+                return status >= 500 ? ErrorCode.INTERNAL : ErrorCode.BAD_REQUEST;
         }
     }
 

@@ -63,7 +63,8 @@ final class LocalOriginFilter extends HttpFilter {
     }
 
     private static GabyException refused(String what) {
-        return new GabyException(ErrorCode.FORBIDDEN_ORIGIN, what + " is not local; this server, running without"
-                + " a token, only answers local clients.");
+        return new GabyException(
+                ErrorCode.FORBIDDEN_ORIGIN,
+                what + " is not local; this server, running without" + " a token, only answers local clients.");
     }
 }

@@ -24,6 +24,7 @@ final class McpCancellationFilter extends HttpFilter {
     static final String CANCELLATION = "dev.gabysql.server.mcpCancellation";
     /** The request attribute holding a posted message's JSON-RPC method ("" when it has none). */
     static final String METHOD = "dev.gabysql.server.mcpMethod";
+
     static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final int INVALID_REQUEST = -32600;
 
@@ -78,11 +79,16 @@ final class McpCancellationFilter extends HttpFilter {
      */
     private static void notAMessage(HttpServletResponse resp) throws IOException {
         ObjectNode body = Json.MAPPER.createObjectNode().put("jsonrpc", "2.0").putNull("id");
-        ObjectNode error = body.putObject("error").put("code", INVALID_REQUEST)
+        ObjectNode error = body.putObject("error")
+                .put("code", INVALID_REQUEST)
                 .put("message", "The message is not a JSON-RPC request, notification or response.");
-        error.putObject("data").put("code", ErrorCode.BAD_REQUEST.name()).put("message", error.get("message").asText())
-                .put("hint", "Post one JSON object per request, e.g. {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"};"
-                        + " batches are not part of MCP.");
+        error.putObject("data")
+                .put("code", ErrorCode.BAD_REQUEST.name())
+                .put("message", error.get("message").asText())
+                .put(
+                        "hint",
+                        "Post one JSON object per request, e.g. {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"};"
+                                + " batches are not part of MCP.");
         Responses.json(resp, HttpServletResponse.SC_BAD_REQUEST, body);
     }
 

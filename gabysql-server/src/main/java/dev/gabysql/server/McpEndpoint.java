@@ -39,7 +39,8 @@ final class McpEndpoint implements AutoCloseable {
                 .sessionSweepInterval(options.mcp().sessionTimeout())
                 .maxRequestSize((int) Math.min(Integer.MAX_VALUE, options.maxBodyBytes()))
                 .build();
-        this.server = GabyMcpServer.create(transport, service, McpOptions.defaults(options.mcp().version()));
+        this.server = GabyMcpServer.create(
+                transport, service, McpOptions.defaults(options.mcp().version()));
     }
 
     /** The tool calls running now (for cancellation). */
@@ -89,8 +90,8 @@ final class McpEndpoint implements AutoCloseable {
             hosts.add(host);
             hosts.add(host + ":*");
         }
-        DefaultServerTransportSecurityValidator.Builder b = DefaultServerTransportSecurityValidator.builder()
-                .allowedOrigins(origins);
+        DefaultServerTransportSecurityValidator.Builder b =
+                DefaultServerTransportSecurityValidator.builder().allowedOrigins(origins);
         if (ServerOptions.isLoopback(options.host())) {
             b.allowedHosts(hosts);
         }

@@ -57,10 +57,14 @@ final class McpSessionLimit extends HttpFilter {
         }
         if (open(now) >= max) {
             resp.setHeader("Retry-After", "1");
-            Responses.error(resp, new GabyException(ErrorCode.OVER_CAPACITY, "The server already keeps its maximum"
-                    + " of " + max + " MCP sessions.", "End sessions no longer used (DELETE /mcp with their"
-                    + " Mcp-Session-Id; MCP clients do when closed), wait for idle ones to expire, or start gabysql"
-                    + " serve with a larger --mcp-max-sessions."));
+            Responses.error(
+                    resp,
+                    new GabyException(
+                            ErrorCode.OVER_CAPACITY,
+                            "The server already keeps its maximum" + " of " + max + " MCP sessions.",
+                            "End sessions no longer used (DELETE /mcp with their"
+                                    + " Mcp-Session-Id; MCP clients do when closed), wait for idle ones to expire, or start gabysql"
+                                    + " serve with a larger --mcp-max-sessions."));
             return;
         }
         chain.doFilter(req, resp);

@@ -7,8 +7,7 @@ final class Paths {
     static final String HEALTH = "/health";
     static final String MCP = "/mcp";
 
-    private Paths() {
-    }
+    private Paths() {}
 
     static String of(HttpServletRequest req) {
         return req.getRequestURI();

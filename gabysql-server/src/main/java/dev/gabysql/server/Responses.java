@@ -10,8 +10,7 @@ import java.io.IOException;
 final class Responses {
     static final String JSON = "application/json;charset=utf-8";
 
-    private Responses() {
-    }
+    private Responses() {}
 
     static void json(HttpServletResponse resp, int status, Object body) throws IOException {
         write(resp, status, WireJson.bytes(body));

@@ -15,11 +15,9 @@ final class Router {
     private final List<Route> routes = new ArrayList<>();
 
     /** A matched route: the endpoint and the captured path segments. */
-    record Match(Endpoint endpoint, Map<String, String> vars) {
-    }
+    record Match(Endpoint endpoint, Map<String, String> vars) {}
 
-    private record Route(String method, String[] segments, Endpoint endpoint) {
-    }
+    private record Route(String method, String[] segments, Endpoint endpoint) {}
 
     Router add(String method, String pattern, Endpoint endpoint) {
         routes.add(new Route(method, split(pattern), endpoint));

@@ -4,14 +4,15 @@ import dev.gabysql.core.service.GabyService;
 
 /** The API's routes, in one table (SPEC §6, plus what the gateway needs to serve every MCP tool remotely). */
 final class Routes {
-    private Routes() {
-    }
+    private Routes() {}
 
     static Router of(GabyService service, RunningCalls calls) {
         CatalogEndpoints catalog = new CatalogEndpoints(service);
         return new Router()
-                .add("POST", "/calls/{id}/cancel", call -> java.util.Map.of("cancelled",
-                        calls.cancel(call.var("id"), call.owner())))
+                .add(
+                        "POST",
+                        "/calls/{id}/cancel",
+                        call -> java.util.Map.of("cancelled", calls.cancel(call.var("id"), call.owner())))
                 .add("GET", "/health", catalog::health)
                 .add("POST", "/sql", new SqlEndpoint(service))
                 .add("GET", "/databases", catalog::databases)

@@ -19,8 +19,7 @@ final class RunningCalls {
 
     private final Map<String, Entry> running = new ConcurrentHashMap<>();
 
-    private record Entry(String owner, Cancellation cancellation) {
-    }
+    private record Entry(String owner, Cancellation cancellation) {}
 
     /** Registers a call; false when another call runs under the same id (the new one then runs unnamed). */
     boolean start(String id, String owner, Cancellation cancellation) {

@@ -21,8 +21,16 @@ import java.util.List;
  * @param stopTimeout    on shutdown, in-flight calls get this long to finish
  * @param mcp            the MCP endpoint's settings
  */
-public record ServerOptions(String host, int port, List<ApiToken> tokens, int maxConcurrent, long maxBodyBytes,
-                            Duration requestTimeout, Duration idleTimeout, Duration stopTimeout, Mcp mcp) {
+public record ServerOptions(
+        String host,
+        int port,
+        List<ApiToken> tokens,
+        int maxConcurrent,
+        long maxBodyBytes,
+        Duration requestTimeout,
+        Duration idleTimeout,
+        Duration stopTimeout,
+        Mcp mcp) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_CONCURRENT = 64;
@@ -45,28 +53,36 @@ public record ServerOptions(String host, int port, List<ApiToken> tokens, int ma
      */
     public record Mcp(String version, Duration keepAlive, Duration sessionTimeout, int maxSessions) {
         public static final int DEFAULT_MAX_SESSIONS = 1_000;
-        public static final Mcp DEFAULT = new Mcp("dev", Duration.ofSeconds(15), Duration.ofMinutes(30),
-                DEFAULT_MAX_SESSIONS);
+        public static final Mcp DEFAULT =
+                new Mcp("dev", Duration.ofSeconds(15), Duration.ofMinutes(30), DEFAULT_MAX_SESSIONS);
     }
 
     public static ServerOptions defaults() {
-        return new ServerOptions(DEFAULT_HOST, DEFAULT_PORT, List.of(), DEFAULT_MAX_CONCURRENT, DEFAULT_MAX_BODY,
-                Duration.ofSeconds(120), Duration.ofSeconds(30), Duration.ofSeconds(15), Mcp.DEFAULT);
+        return new ServerOptions(
+                DEFAULT_HOST,
+                DEFAULT_PORT,
+                List.of(),
+                DEFAULT_MAX_CONCURRENT,
+                DEFAULT_MAX_BODY,
+                Duration.ofSeconds(120),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(15),
+                Mcp.DEFAULT);
     }
 
     public ServerOptions withHost(String h) {
-        return new ServerOptions(h, port, tokens, maxConcurrent, maxBodyBytes,
-                requestTimeout, idleTimeout, stopTimeout, mcp);
+        return new ServerOptions(
+                h, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp);
     }
 
     public ServerOptions withPort(int p) {
-        return new ServerOptions(host, p, tokens, maxConcurrent, maxBodyBytes,
-                requestTimeout, idleTimeout, stopTimeout, mcp);
+        return new ServerOptions(
+                host, p, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp);
     }
 
     public ServerOptions withTokens(List<ApiToken> t) {
-        return new ServerOptions(host, port, t, maxConcurrent, maxBodyBytes,
-                requestTimeout, idleTimeout, stopTimeout, mcp);
+        return new ServerOptions(
+                host, port, t, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp);
     }
 
     public ServerOptions withMaxConcurrent(int n) {
@@ -82,8 +98,8 @@ public record ServerOptions(String host, int port, List<ApiToken> tokens, int ma
     }
 
     public ServerOptions withMcp(Mcp m) {
-        return new ServerOptions(host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout,
-                stopTimeout, m);
+        return new ServerOptions(
+                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, m);
     }
 
     public ServerOptions withStopTimeout(Duration d) {
@@ -96,13 +112,22 @@ public record ServerOptions(String host, int port, List<ApiToken> tokens, int ma
         require(port >= 0 && port <= 65_535, "--port must be between 0 and 65535.", "For example: --port 7878.");
         require(maxConcurrent >= 1, "--max-connections must be at least 1.", "For example: --max-connections 64.");
         require(maxBodyBytes >= 1024, "--max-body must be at least 1024 bytes.", "For example: --max-body 1048576.");
-        require(positive(requestTimeout) && positive(idleTimeout) && positive(stopTimeout)
-                        && positive(mcp.keepAlive()) && positive(mcp.sessionTimeout()),
-                "Timeouts must be positive.", "For example: --request-timeout 120 --idle-timeout 30.");
-        require(mcp.maxSessions() >= 1, "--mcp-max-sessions must be at least 1.",
+        require(
+                positive(requestTimeout)
+                        && positive(idleTimeout)
+                        && positive(stopTimeout)
+                        && positive(mcp.keepAlive())
+                        && positive(mcp.sessionTimeout()),
+                "Timeouts must be positive.",
+                "For example: --request-timeout 120 --idle-timeout 30.");
+        require(
+                mcp.maxSessions() >= 1,
+                "--mcp-max-sessions must be at least 1.",
                 "For example: --mcp-max-sessions 1000.");
-        require(tokens.size() > 0 || isLoopback(host), "Refusing to listen on `" + host + "` without a token: anyone"
-                + " who can reach that address could query the databases.",
+        require(
+                tokens.size() > 0 || isLoopback(host),
+                "Refusing to listen on `" + host + "` without a token: anyone"
+                        + " who can reach that address could query the databases.",
                 "Pass --token SECRET (clients send `Authorization: Bearer SECRET`), or bind --host 127.0.0.1.");
     }
 
@@ -117,7 +142,9 @@ public record ServerOptions(String host, int port, List<ApiToken> tokens, int ma
             }
             return all.length > 0;
         } catch (UnknownHostException e) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Unknown host `" + host + "`.",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Unknown host `" + host + "`.",
                     "Pass --host 127.0.0.1 or an address of this machine.");
         }
     }

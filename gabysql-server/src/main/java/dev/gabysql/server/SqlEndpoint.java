@@ -42,7 +42,10 @@ final class SqlEndpoint implements Endpoint {
 
     /** The core's hint names the MCP tool; over HTTP the way to a write is the execute flag. */
     private static GabyException withWriteHint(GabyException e) {
-        return new GabyException(e.code(), e.getMessage(), "This was sent as a read. To preview a write, send it"
-                + " again with \"execute\": true, then commit with the confirm_token the preview returns.");
+        return new GabyException(
+                e.code(),
+                e.getMessage(),
+                "This was sent as a read. To preview a write, send it"
+                        + " again with \"execute\": true, then commit with the confirm_token the preview returns.");
     }
 }

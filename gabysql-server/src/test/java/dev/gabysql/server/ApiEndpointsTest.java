@@ -15,13 +15,14 @@ import org.junit.jupiter.api.io.TempDir;
 class ApiEndpointsTest {
     @TempDir
     static Path dir;
+
     static TestServer server;
     static URI base;
 
     @BeforeAll
     static void start() {
-        server = TestServer.start(TestServer.list(TestServer.shop(dir), TestServer.postgres()), Mode.READONLY,
-                ServerOptions.defaults());
+        server = TestServer.start(
+                TestServer.list(TestServer.shop(dir), TestServer.postgres()), Mode.READONLY, ServerOptions.defaults());
         base = server.uri();
     }
 
@@ -63,8 +64,11 @@ class ApiEndpointsTest {
 
     @Test
     void sqlReadOnPostgresWithParamsAndMaxRows() {
-        Reply r = Http.post(base, "/sql", "{\"db\":\"pg\",\"sql\":\"SELECT id, name, price FROM items"
-                + " WHERE id > ? ORDER BY id\",\"params\":[10],\"max_rows\":5}");
+        Reply r = Http.post(
+                base,
+                "/sql",
+                "{\"db\":\"pg\",\"sql\":\"SELECT id, name, price FROM items"
+                        + " WHERE id > ? ORDER BY id\",\"params\":[10],\"max_rows\":5}");
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.json().get("row_count").asInt()).isEqualTo(5);
         assertThat(r.json().get("truncated").asBoolean()).isTrue();
@@ -104,7 +108,8 @@ class ApiEndpointsTest {
     void tableSearchDiagramExplainAndCheck() {
         assertThat(Http.get(base, "/databases/shop/table?name=orders").body()).contains("customer_id");
         assertThat(Http.get(base, "/databases/shop/search?pattern=cust").body()).contains("customers");
-        assertThat(Http.get(base, "/databases/shop/diagram").json().get("text").asText()).contains("erDiagram");
+        assertThat(Http.get(base, "/databases/shop/diagram").json().get("text").asText())
+                .contains("erDiagram");
         Reply plan = Http.post(base, "/databases/pg/explain", "{\"sql\":\"SELECT * FROM items WHERE id = 3\"}");
         assertThat(plan.status()).isEqualTo(200);
         assertThat(plan.body()).containsIgnoringCase("scan");

@@ -21,12 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
 class ApiErrorsTest {
     @TempDir
     static Path dir;
+
     static TestServer server;
     static URI base;
 
     @BeforeAll
     static void start() {
-        server = TestServer.start(TestServer.list(TestServer.shop(dir), TestServer.postgres()), Mode.READONLY,
+        server = TestServer.start(
+                TestServer.list(TestServer.shop(dir), TestServer.postgres()),
+                Mode.READONLY,
                 ServerOptions.defaults().withMaxBodyBytes(4096).withRequestTimeout(Duration.ofSeconds(1)));
         base = server.uri();
     }
@@ -57,8 +60,8 @@ class ApiErrorsTest {
 
     @Test
     void executeOnReadonlyServerIs403() {
-        Reply r = Http.post(base, "/sql", "{\"db\":\"shop\",\"sql\":\"DELETE FROM orders WHERE id = 1\","
-                + "\"execute\":true}");
+        Reply r = Http.post(
+                base, "/sql", "{\"db\":\"shop\",\"sql\":\"DELETE FROM orders WHERE id = 1\"," + "\"execute\":true}");
         assertError(r, 403, "READ_ONLY");
     }
 
@@ -88,8 +91,8 @@ class ApiErrorsTest {
         Reply type = Http.post(base, "/sql", "{\"db\":\"shop\",\"sql\":\"SELECT 1\",\"max_rows\":\"many\"}");
         assertError(type, 400, "BAD_REQUEST");
         assertThat(type.json().get("error").get("message").asText()).contains("max_rows");
-        assertError(Http.post(base, "/sql", "{\"db\":\"shop\",\"sql\":\"SELECT 1\",\"max_rows\":0}"), 400,
-                "BAD_REQUEST");
+        assertError(
+                Http.post(base, "/sql", "{\"db\":\"shop\",\"sql\":\"SELECT 1\",\"max_rows\":0}"), 400, "BAD_REQUEST");
     }
 
     @Test
@@ -114,8 +117,8 @@ class ApiErrorsTest {
         assertError(Http.post(base, "/sql", big), 413, "TOO_LARGE");
         HttpRequest.Builder chunked = HttpRequest.newBuilder(URI.create(base + "/sql"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(
-                        big.getBytes(StandardCharsets.UTF_8))));
+                .POST(HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new java.io.ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))));
         assertError(Http.send(chunked), 413, "TOO_LARGE");
     }
 
@@ -128,8 +131,8 @@ class ApiErrorsTest {
 
     @Test
     void malformedRequestsAnsweredByJettyAreJsonToo() throws Exception {
-        String raw = rawExchange("GET /databases HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "a".repeat(20_000)
-                + "\r\n\r\n");
+        String raw =
+                rawExchange("GET /databases HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "a".repeat(20_000) + "\r\n\r\n");
         assertThat(raw).startsWith("HTTP/1.1 431");
         assertThat(raw).contains("application/json").contains("\"code\":\"TOO_LARGE\"");
         String bad = rawExchange("GET /%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");

@@ -21,13 +21,16 @@ class AuthTest {
 
     @TempDir
     static Path dir;
+
     static TestServer server;
     static URI base;
 
     @BeforeAll
     static void start() {
         List<ApiToken> tokens = List.of(ApiToken.parse(ADMIN, "admin"), ApiToken.parse(READER + ":readonly", "reader"));
-        server = TestServer.start(TestServer.list(TestServer.shop(dir)), Mode.READWRITE,
+        server = TestServer.start(
+                TestServer.list(TestServer.shop(dir)),
+                Mode.READWRITE,
                 ServerOptions.defaults().withTokens(tokens));
         base = server.uri();
     }
@@ -57,8 +60,12 @@ class AuthTest {
 
     @Test
     void validTokenPassesAndSchemeIsCaseInsensitive() {
-        assertThat(Http.get(base, "/databases", "Authorization", "Bearer " + ADMIN).status()).isEqualTo(200);
-        assertThat(Http.get(base, "/databases", "Authorization", "bearer " + READER).status()).isEqualTo(200);
+        assertThat(Http.get(base, "/databases", "Authorization", "Bearer " + ADMIN)
+                        .status())
+                .isEqualTo(200);
+        assertThat(Http.get(base, "/databases", "Authorization", "bearer " + READER)
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -71,8 +78,12 @@ class AuthTest {
         Reply list = Http.get(base, "/databases", "Authorization", "Bearer " + READER);
         assertThat(list.json().get("highest_mode").asText()).isEqualTo("readonly");
         assertThat(list.json().get("databases").get(0).get("mode").asText()).isEqualTo("readonly");
-        Reply r = Http.post(base, "/sql", "{\"db\":\"shop\",\"sql\":\"DELETE FROM orders WHERE id = 1\","
-                + "\"execute\":true}", "Authorization", "Bearer " + READER);
+        Reply r = Http.post(
+                base,
+                "/sql",
+                "{\"db\":\"shop\",\"sql\":\"DELETE FROM orders WHERE id = 1\"," + "\"execute\":true}",
+                "Authorization",
+                "Bearer " + READER);
         assertError(r, 403, "READ_ONLY");
     }
 
@@ -80,29 +91,35 @@ class AuthTest {
     void uncappedTokenGetsTheServersMode() {
         Reply list = Http.get(base, "/databases", "Authorization", "Bearer " + ADMIN);
         assertThat(list.json().get("highest_mode").asText()).isEqualTo("readwrite");
-        Reply r = Http.post(base, "/sql", "{\"db\":\"shop\",\"sql\":\"DELETE FROM orders WHERE id = 1\","
-                + "\"execute\":true}", "Authorization", "Bearer " + ADMIN);
+        Reply r = Http.post(
+                base,
+                "/sql",
+                "{\"db\":\"shop\",\"sql\":\"DELETE FROM orders WHERE id = 1\"," + "\"execute\":true}",
+                "Authorization",
+                "Bearer " + ADMIN);
         assertThat(r.errorCode()).isNotEqualTo("READ_ONLY").isNotEqualTo("UNAUTHORIZED");
     }
 
     @Test
     void aWriteSentAsReadGetsTheExecuteHintWhenTheTokenMayWrite() {
-        Reply r = Http.post(base, "/sql", Http.sql("shop", "DELETE FROM orders WHERE id = 1"),
-                "Authorization", "Bearer " + ADMIN);
+        Reply r = Http.post(
+                base, "/sql", Http.sql("shop", "DELETE FROM orders WHERE id = 1"), "Authorization", "Bearer " + ADMIN);
         assertError(r, 403, "READ_ONLY");
         assertThat(r.json().get("error").get("hint").asText()).contains("\"execute\": true");
     }
 
     @Test
     void theMaxModeHeaderLowersButNeverRaises() {
-        Reply lowered = Http.get(base, "/databases", "Authorization", "Bearer " + ADMIN,
-                ApiCall.MAX_MODE_HEADER, "readonly");
+        Reply lowered =
+                Http.get(base, "/databases", "Authorization", "Bearer " + ADMIN, ApiCall.MAX_MODE_HEADER, "readonly");
         assertThat(lowered.json().get("highest_mode").asText()).isEqualTo("readonly");
-        Reply raised = Http.get(base, "/databases", "Authorization", "Bearer " + READER,
-                ApiCall.MAX_MODE_HEADER, "admin");
+        Reply raised =
+                Http.get(base, "/databases", "Authorization", "Bearer " + READER, ApiCall.MAX_MODE_HEADER, "admin");
         assertThat(raised.json().get("highest_mode").asText()).isEqualTo("readonly");
-        assertError(Http.get(base, "/databases", "Authorization", "Bearer " + ADMIN, ApiCall.MAX_MODE_HEADER, "root"),
-                400, "BAD_REQUEST");
+        assertError(
+                Http.get(base, "/databases", "Authorization", "Bearer " + ADMIN, ApiCall.MAX_MODE_HEADER, "root"),
+                400,
+                "BAD_REQUEST");
     }
 
     @Test
@@ -110,16 +127,20 @@ class AuthTest {
         String secret = "0123456789abcdef:b:c";
         ApiToken t = ApiToken.parse(secret, "t");
         assertThat(t.cap()).isNull();
-        assertThat(new Authenticator(List.of(t)).authenticate("Bearer " + secret)).isSameAs(t);
+        assertThat(new Authenticator(List.of(t)).authenticate("Bearer " + secret))
+                .isSameAs(t);
         ApiToken capped = ApiToken.parse("0123456789abcdef:b:readwrite", "t");
         assertThat(capped.cap()).isEqualTo(Mode.READWRITE);
-        assertThat(new Authenticator(List.of(capped)).authenticate("Bearer 0123456789abcdef:b")).isSameAs(capped);
-        assertThat(new Authenticator(List.of(capped)).authenticate("Bearer 0123456789abcdef:b:readwrite")).isNull();
+        assertThat(new Authenticator(List.of(capped)).authenticate("Bearer 0123456789abcdef:b"))
+                .isSameAs(capped);
+        assertThat(new Authenticator(List.of(capped)).authenticate("Bearer 0123456789abcdef:b:readwrite"))
+                .isNull();
     }
 
     @Test
     void shortSecretsAreRefused() {
         assertThatThrownBy(() -> ApiToken.parse("short:readonly", "--token #1"))
-                .hasMessageContaining("--token #1").hasMessageContaining("16");
+                .hasMessageContaining("--token #1")
+                .hasMessageContaining("16");
     }
 }

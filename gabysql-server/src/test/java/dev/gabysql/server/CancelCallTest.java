@@ -19,13 +19,21 @@ class CancelCallTest {
 
     @Test
     void onlyTheCallersTokenCancelsItsCall() throws Exception {
-        try (TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
-                ServerOptions.defaults().withTokens(List.of(ApiToken.parse(ALICE, "alice"),
-                        ApiToken.parse(BOB, "bob"))))) {
+        try (TestServer server = TestServer.start(
+                TestServer.list(TestServer.postgres()),
+                Mode.READONLY,
+                ServerOptions.defaults()
+                        .withTokens(List.of(ApiToken.parse(ALICE, "alice"), ApiToken.parse(BOB, "bob"))))) {
             URI base = server.uri();
             ExecutorService pool = Executors.newSingleThreadExecutor();
-            Future<Reply> slow = pool.submit(() -> Http.post(base, "/sql", Http.sql("pg", "SELECT pg_sleep(30)"),
-                    "Authorization", "Bearer " + ALICE, RunningCalls.HEADER, "call-0001"));
+            Future<Reply> slow = pool.submit(() -> Http.post(
+                    base,
+                    "/sql",
+                    Http.sql("pg", "SELECT pg_sleep(30)"),
+                    "Authorization",
+                    "Bearer " + ALICE,
+                    RunningCalls.HEADER,
+                    "call-0001"));
             // the statement must be running: a cancel that arrives before it starts is the core's business
             TestServer.waitUntil(() -> sleeping(server) == 1);
 
@@ -44,9 +52,16 @@ class CancelCallTest {
     }
 
     private static long sleeping(TestServer server) {
-        return ((Number) server.service.query(dev.gabysql.core.service.CallContext.of("test"),
-                dev.gabysql.core.service.QueryRequest.of("pg", "SELECT count(*) FROM pg_stat_activity WHERE state ="
-                        + " 'active' AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")).rows().get(0).get(0))
+        return ((Number) server.service
+                        .query(
+                                dev.gabysql.core.service.CallContext.of("test"),
+                                dev.gabysql.core.service.QueryRequest.of(
+                                        "pg",
+                                        "SELECT count(*) FROM pg_stat_activity WHERE state ="
+                                                + " 'active' AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()"))
+                        .rows()
+                        .get(0)
+                        .get(0))
                 .longValue();
     }
 

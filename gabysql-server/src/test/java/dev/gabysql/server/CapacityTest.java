@@ -18,19 +18,22 @@ import org.junit.jupiter.api.Test;
 class CapacityTest {
     static final int CAP = 3;
 
-    record Timed(Reply reply, long millis) {
-    }
+    record Timed(Reply reply, long millis) {}
 
     @Test
     void theRequestBeyondTheCapGets503AtOnceAndTheOthersFinish() throws Exception {
-        try (TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
+        try (TestServer server = TestServer.start(
+                TestServer.list(TestServer.postgres()),
+                Mode.READONLY,
                 ServerOptions.defaults().withMaxConcurrent(CAP))) {
             URI base = server.uri();
             warmUp(base);
             List<Timed> results = fire(base, CAP + 1, Http.sql("pg", "SELECT pg_sleep(3)"));
 
-            List<Timed> refused = results.stream().filter(t -> t.reply.status() == 503).toList();
-            List<Timed> served = results.stream().filter(t -> t.reply.status() == 200).toList();
+            List<Timed> refused =
+                    results.stream().filter(t -> t.reply.status() == 503).toList();
+            List<Timed> served =
+                    results.stream().filter(t -> t.reply.status() == 200).toList();
             assertThat(refused).hasSize(1);
             assertThat(served).hasSize(CAP);
             Timed r = refused.get(0);
@@ -38,24 +41,30 @@ class CapacityTest {
             // not a speed: speed is for the benchmarks)
             assertThat(r.reply.header("Retry-After")).isEqualTo("1");
             assertThat(r.reply.errorCode()).isEqualTo("OVER_CAPACITY");
-            assertThat(served).allSatisfy(t -> assertThat(t.millis).isGreaterThanOrEqualTo(2_900)
-                    .isGreaterThan(r.millis + 1_000));
+            assertThat(served)
+                    .allSatisfy(t ->
+                            assertThat(t.millis).isGreaterThanOrEqualTo(2_900).isGreaterThan(r.millis + 1_000));
 
             // every permit comes back; a reply can reach the client just before its permit is released
             TestServer.waitUntil(() -> server.server.inFlight() == 0);
-            assertThat(Http.post(base, "/sql", Http.sql("pg", "SELECT 1")).status()).isEqualTo(200);
+            assertThat(Http.post(base, "/sql", Http.sql("pg", "SELECT 1")).status())
+                    .isEqualTo(200);
         }
     }
 
     @Test
     void healthAnswersWhileTheServerIsFull() throws Exception {
-        try (TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
+        try (TestServer server = TestServer.start(
+                TestServer.list(TestServer.postgres()),
+                Mode.READONLY,
                 ServerOptions.defaults().withMaxConcurrent(1))) {
             ExecutorService pool = Executors.newSingleThreadExecutor();
-            Future<Reply> slow = pool.submit(() -> Http.post(server.uri(), "/sql",
-                    Http.sql("pg", "SELECT pg_sleep(1.5)")));
+            Future<Reply> slow =
+                    pool.submit(() -> Http.post(server.uri(), "/sql", Http.sql("pg", "SELECT pg_sleep(1.5)")));
             TestServer.waitUntil(() -> server.server.inFlight() == 1);
-            assertThat(Http.post(server.uri(), "/sql", Http.sql("pg", "SELECT 1")).status()).isEqualTo(503);
+            assertThat(Http.post(server.uri(), "/sql", Http.sql("pg", "SELECT 1"))
+                            .status())
+                    .isEqualTo(503);
             assertThat(Http.get(server.uri(), "/health").status()).isEqualTo(200);
             assertThat(slow.get(10, TimeUnit.SECONDS).status()).isEqualTo(200);
             pool.shutdown();

@@ -25,8 +25,8 @@ class ClientWatchTest {
 
     @Test
     void aClientThatClosesItsConnectionHasItsStatementCancelled() throws Exception {
-        try (TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
-                ServerOptions.defaults())) {
+        try (TestServer server =
+                TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY, ServerOptions.defaults())) {
             URI base = server.uri();
             for (int i = 0; i < 5; i++) { // more than the pool's 4 connections: each one must have been given back
                 try (Socket s = send(base, Http.sql("pg", SLEEP))) {
@@ -34,7 +34,9 @@ class ClientWatchTest {
                 } // the client gives up
                 long gone = System.nanoTime();
                 TestServer.waitUntil(() -> running(server) == 0);
-                assertThat((System.nanoTime() - gone) / 1_000_000).as("ms to cancel").isLessThan(3_000);
+                assertThat((System.nanoTime() - gone) / 1_000_000)
+                        .as("ms to cancel")
+                        .isLessThan(3_000);
             }
             Reply next = Http.post(base, "/sql", Http.sql("pg", "SELECT count(*) AS n FROM items"));
             assertThat(next.status()).isEqualTo(200);
@@ -44,8 +46,8 @@ class ClientWatchTest {
 
     @Test
     void aClientThatWaitsGetsItsAnswer() throws Exception {
-        try (TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
-                ServerOptions.defaults())) {
+        try (TestServer server =
+                TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY, ServerOptions.defaults())) {
             Reply r = Http.post(server.uri(), "/sql", Http.sql("pg", "SELECT pg_sleep(1.5) AS slept"));
             assertThat(r.status()).isEqualTo(200);
             assertThat(r.body()).contains("slept");
@@ -54,9 +56,9 @@ class ClientWatchTest {
 
     @Test
     void aKeptAliveConnectionCarriesTheNextRequestAfterALongOne() throws Exception {
-        try (TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
-                ServerOptions.defaults());
-             Socket s = send(server.uri(), Http.sql("pg", "SELECT pg_sleep(1.2) AS slept"))) {
+        try (TestServer server = TestServer.start(
+                        TestServer.list(TestServer.postgres()), Mode.READONLY, ServerOptions.defaults());
+                Socket s = send(server.uri(), Http.sql("pg", "SELECT pg_sleep(1.2) AS slept"))) {
             s.setSoTimeout(10_000);
             String first = response(s.getInputStream());
             assertThat(first).startsWith("HTTP/1.1 200").contains("slept").doesNotContainIgnoringCase("close");
@@ -67,9 +69,9 @@ class ClientWatchTest {
 
     @Test
     void aRequestSentAheadOfTheAnswerClosesTheConnectionAfterIt() throws Exception {
-        try (TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
-                ServerOptions.defaults());
-             Socket s = send(server.uri(), Http.sql("pg", "SELECT pg_sleep(1.2) AS slept"))) {
+        try (TestServer server = TestServer.start(
+                        TestServer.list(TestServer.postgres()), Mode.READONLY, ServerOptions.defaults());
+                Socket s = send(server.uri(), Http.sql("pg", "SELECT pg_sleep(1.2) AS slept"))) {
             s.setSoTimeout(10_000);
             Thread.sleep(200);
             write(s, server.uri(), Http.sql("pg", "SELECT 42 AS answer")); // pipelined: read ahead by a probe
@@ -92,7 +94,7 @@ class ClientWatchTest {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         OutputStream out = s.getOutputStream();
         out.write(("POST /sql HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
+                        + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1));
         out.write(body);
         out.flush();
@@ -114,8 +116,17 @@ class ClientWatchTest {
     }
 
     private static long running(TestServer server) {
-        return ((Number) server.service.query(CallContext.of("test"), QueryRequest.of("pg", "SELECT count(*) FROM"
-                + " pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(20)%'"
-                + " AND pid <> pg_backend_pid()")).rows().get(0).get(0)).longValue();
+        return ((Number) server.service
+                        .query(
+                                CallContext.of("test"),
+                                QueryRequest.of(
+                                        "pg",
+                                        "SELECT count(*) FROM"
+                                                + " pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(20)%'"
+                                                + " AND pid <> pg_backend_pid()"))
+                        .rows()
+                        .get(0)
+                        .get(0))
+                .longValue();
     }
 }

@@ -22,7 +22,9 @@ class GracefulShutdownTest {
         URI base = server.uri();
         String sql = "UPDATE items SET name = 'changed' WHERE id = 1 AND pg_sleep(1.5) IS NOT NULL";
         Reply preview = Http.post(base, "/sql", WritesOverHttpTest.write("pg", sql, null));
-        assertThat(preview.json().get("affected_rows").asLong()).as(preview.body()).isEqualTo(1);
+        assertThat(preview.json().get("affected_rows").asLong())
+                .as(preview.body())
+                .isEqualTo(1);
         String token = preview.json().get("confirm_token").asText();
 
         ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -44,7 +46,9 @@ class GracefulShutdownTest {
     @Test
     void theStopIsBoundedByTheStopTimeout() throws Exception {
         DatabaseConfig pg = TestServer.postgres();
-        TestServer server = TestServer.start(TestServer.list(pg), Mode.READONLY,
+        TestServer server = TestServer.start(
+                TestServer.list(pg),
+                Mode.READONLY,
                 ServerOptions.defaults().withStopTimeout(java.time.Duration.ofSeconds(1)));
         ExecutorService pool = Executors.newSingleThreadExecutor();
         Future<Reply> slow = pool.submit(() -> Http.post(server.uri(), "/sql", Http.sql("pg", "SELECT pg_sleep(20)")));
@@ -63,17 +67,29 @@ class GracefulShutdownTest {
 
     @Test
     void anOpenMcpEventStreamDoesNotHoldUpTheStop() throws Exception {
-        TestServer server = TestServer.start(TestServer.list(TestServer.postgres()), Mode.READONLY,
+        TestServer server = TestServer.start(
+                TestServer.list(TestServer.postgres()),
+                Mode.READONLY,
                 ServerOptions.defaults().withStopTimeout(java.time.Duration.ofSeconds(20)));
         URI base = server.uri();
         String[] accept = {"Accept", "application/json, text/event-stream"};
         Reply init = Http.post(base, "/mcp", McpHttpTest.initialize(), accept);
         String session = init.header("Mcp-Session-Id");
-        Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
-                accept[0], accept[1], "Mcp-Session-Id", session);
+        Http.post(
+                base,
+                "/mcp",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                accept[0],
+                accept[1],
+                "Mcp-Session-Id",
+                session);
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        Future<Reply> stream = pool.submit(() -> Http.send(java.net.http.HttpRequest.newBuilder(
-                URI.create(base + "/mcp")).GET(), "Accept", "text/event-stream", "Mcp-Session-Id", session));
+        Future<Reply> stream = pool.submit(() -> Http.send(
+                java.net.http.HttpRequest.newBuilder(URI.create(base + "/mcp")).GET(),
+                "Accept",
+                "text/event-stream",
+                "Mcp-Session-Id",
+                session));
         Thread.sleep(500); // the GET is now an open event stream, holding no permit
         assertThat(server.server.inFlight()).isZero();
         long start = System.nanoTime();
@@ -90,8 +106,10 @@ class GracefulShutdownTest {
     /** Statements of the test still running in PostgreSQL (the stop must cancel them, not leave them). */
     private static long sleepersIn(DatabaseConfig pg) {
         try {
-            return WritesOverHttpTest.count(pg.url(), "SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
-                    + " AND query LIKE '%pg_sleep(20)%' AND pid <> pg_backend_pid()");
+            return WritesOverHttpTest.count(
+                    pg.url(),
+                    "SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                            + " AND query LIKE '%pg_sleep(20)%' AND pid <> pg_backend_pid()");
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -13,16 +13,19 @@ import java.time.Duration;
 
 /** A plain HTTP client for the tests: real requests on a real port, answers parsed as JSON when they are. */
 public final class Http {
-    static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
-    private Http() {
-    }
+    private Http() {}
 
     /** An answer: status, headers, body text, and the body as JSON (null when it is not JSON). */
     public record Reply(int status, HttpHeaders headers, String body, JsonNode json) {
         public String errorCode() {
-            return json == null || !json.has("error") ? null : json.get("error").get("code").asText();
+            return json == null || !json.has("error")
+                    ? null
+                    : json.get("error").get("code").asText();
         }
 
         public String header(String name) {
@@ -46,7 +49,8 @@ public final class Http {
             b.setHeader(headers[i], headers[i + 1]);
         }
         try {
-            HttpResponse<String> r = CLIENT.send(b.timeout(Duration.ofSeconds(60)).build(),
+            HttpResponse<String> r = CLIENT.send(
+                    b.timeout(Duration.ofSeconds(60)).build(),
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Reply(r.statusCode(), r.headers(), r.body(), parse(r.body()));
         } catch (IOException e) {

@@ -35,8 +35,8 @@ class LoadTest {
     @Test
     void fiftyClientsTimesTwoHundredRequests() throws Exception {
         DatabaseConfig pg = TestServer.postgres();
-        try (TestServer server = TestServer.start(TestServer.list(TestServer.shop(dir), pg), Mode.READWRITE,
-                ServerOptions.defaults())) {
+        try (TestServer server =
+                TestServer.start(TestServer.list(TestServer.shop(dir), pg), Mode.READWRITE, ServerOptions.defaults())) {
             URI base = server.uri();
             String checksum = "SELECT count(*) * 1000 + sum(price) FROM items";
             long before = WritesOverHttpTest.count(pg.url(), "SELECT (" + checksum + ")::bigint");
@@ -56,8 +56,10 @@ class LoadTest {
                         if (r.status() == 503) {
                             overCapacity.incrementAndGet();
                         } else if (r.status() != step.expectedStatus) {
-                            unexpected.computeIfAbsent(step + " " + r.status() + " " + r.errorCode(),
-                                    k -> new AtomicInteger()).incrementAndGet();
+                            unexpected
+                                    .computeIfAbsent(
+                                            step + " " + r.status() + " " + r.errorCode(), k -> new AtomicInteger())
+                                    .incrementAndGet();
                         }
                     }
                     return null;
@@ -72,17 +74,28 @@ class LoadTest {
             assertThat(overCapacity.get()).isZero(); // 50 clients stay under the default cap of 64
             assertThat(server.server.inFlight()).isZero();
             TestServer.waitUntil(() -> server.server.busyThreads() <= idleBusy);
-            assertThat(WritesOverHttpTest.count(pg.url(), "SELECT count(*) FROM pg_stat_activity WHERE datname ="
-                    + " current_database() AND state LIKE 'idle in transaction%'")).isZero();
-            assertThat(WritesOverHttpTest.count(pg.url(), "SELECT count(*) FROM pg_stat_activity WHERE datname ="
-                    + " current_database() AND pid <> pg_backend_pid()")).isLessThanOrEqualTo(8);
-            assertThat(WritesOverHttpTest.count(pg.url(), "SELECT (" + checksum + ")::bigint")).isEqualTo(before);
+            assertThat(WritesOverHttpTest.count(
+                            pg.url(),
+                            "SELECT count(*) FROM pg_stat_activity WHERE datname ="
+                                    + " current_database() AND state LIKE 'idle in transaction%'"))
+                    .isZero();
+            assertThat(WritesOverHttpTest.count(
+                            pg.url(),
+                            "SELECT count(*) FROM pg_stat_activity WHERE datname ="
+                                    + " current_database() AND pid <> pg_backend_pid()"))
+                    .isLessThanOrEqualTo(8);
+            assertThat(WritesOverHttpTest.count(pg.url(), "SELECT (" + checksum + ")::bigint"))
+                    .isEqualTo(before);
         }
     }
 
     /** The kinds of request in the mix, with the status each must get. */
     enum Step {
-        READ_PG(200), READ_SQLITE(200), PREVIEW(200), REFUSED_WRITE(403), UNKNOWN_DB(404);
+        READ_PG(200),
+        READ_SQLITE(200),
+        PREVIEW(200),
+        REFUSED_WRITE(403),
+        UNKNOWN_DB(404);
 
         final int expectedStatus;
 
@@ -99,12 +112,16 @@ class LoadTest {
             int id = 1 + (client * REQUESTS + i) % 50;
             switch (this) {
                 case READ_PG:
-                    return Http.post(base, "/sql", Http.sql("pg", "SELECT id, name, price FROM items WHERE id = " + id));
+                    return Http.post(
+                            base, "/sql", Http.sql("pg", "SELECT id, name, price FROM items WHERE id = " + id));
                 case READ_SQLITE:
                     return Http.post(base, "/sql", Http.sql("shop", "SELECT * FROM orders WHERE id = " + (id % 3 + 1)));
                 case PREVIEW:
-                    return Http.post(base, "/sql", WritesOverHttpTest.write("pg",
-                            "UPDATE items SET price = price + 1 WHERE id = " + id, null));
+                    return Http.post(
+                            base,
+                            "/sql",
+                            WritesOverHttpTest.write(
+                                    "pg", "UPDATE items SET price = price + 1 WHERE id = " + id, null));
                 case REFUSED_WRITE:
                     return Http.post(base, "/sql", Http.sql("pg", "DELETE FROM items WHERE id = " + id));
                 default:

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LocalOriginTest {
     @TempDir
     static Path dir;
+
     static TestServer server;
     static URI base;
 
@@ -31,26 +32,33 @@ class LocalOriginTest {
 
     @Test
     void rebindingHostIsRefused() throws Exception {
-        String raw = RawHttp.exchange(base, "GET /databases HTTP/1.1\r\nHost: evil.example:" + base.getPort()
-                + "\r\nConnection: close\r\n\r\n");
+        String raw = RawHttp.exchange(
+                base,
+                "GET /databases HTTP/1.1\r\nHost: evil.example:" + base.getPort() + "\r\nConnection: close\r\n\r\n");
         assertThat(raw).startsWith("HTTP/1.1 403").contains("FORBIDDEN_ORIGIN");
     }
 
     @Test
     void localHostNamesPass() throws Exception {
         for (String host : new String[] {"localhost", "127.0.0.1", "LOCALHOST"}) {
-            String raw = RawHttp.exchange(base, "GET /databases HTTP/1.1\r\nHost: " + host + ":" + base.getPort()
-                    + "\r\nConnection: close\r\n\r\n");
+            String raw = RawHttp.exchange(
+                    base,
+                    "GET /databases HTTP/1.1\r\nHost: " + host + ":" + base.getPort()
+                            + "\r\nConnection: close\r\n\r\n");
             assertThat(raw).as(host).startsWith("HTTP/1.1 200");
         }
     }
 
     @Test
     void foreignOriginIsRefusedAndLocalOriginPasses() {
-        assertError(Http.post(base, "/sql", Http.sql("shop", "SELECT 1"), "Origin", "https://evil.example"), 403,
+        assertError(
+                Http.post(base, "/sql", Http.sql("shop", "SELECT 1"), "Origin", "https://evil.example"),
+                403,
                 "FORBIDDEN_ORIGIN");
         assertError(Http.get(base, "/databases", "Origin", "null"), 403, "FORBIDDEN_ORIGIN");
-        assertThat(Http.get(base, "/databases", "Origin", "http://localhost:5173").status()).isEqualTo(200);
+        assertThat(Http.get(base, "/databases", "Origin", "http://localhost:5173")
+                        .status())
+                .isEqualTo(200);
     }
 
     @Test

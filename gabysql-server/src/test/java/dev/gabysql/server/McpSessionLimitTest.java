@@ -22,8 +22,8 @@ class McpSessionLimitTest {
 
     @Test
     void anInitializeBeyondTheCapIsRefusedUntilASessionEnds() {
-        ServerOptions options = ServerOptions.defaults().withMcp(new ServerOptions.Mcp("test", Duration.ofSeconds(15),
-                Duration.ofMinutes(30), 2));
+        ServerOptions options = ServerOptions.defaults()
+                .withMcp(new ServerOptions.Mcp("test", Duration.ofSeconds(15), Duration.ofMinutes(30), 2));
         try (TestServer server = TestServer.start(TestServer.list(TestServer.shop(dir)), Mode.READONLY, options)) {
             URI base = server.uri();
             String first = open(base);
@@ -35,8 +35,8 @@ class McpSessionLimitTest {
             assertThat(refused.header("Mcp-Session-Id")).isNull();
             assertThat(ping(base, first).status()).as("an open session goes on").isEqualTo(200);
 
-            Reply ended = Http.send(java.net.http.HttpRequest.newBuilder(base.resolve("/mcp")).DELETE(),
-                    "Mcp-Session-Id", second);
+            Reply ended = Http.send(
+                    java.net.http.HttpRequest.newBuilder(base.resolve("/mcp")).DELETE(), "Mcp-Session-Id", second);
             assertThat(ended.status()).isBetween(200, 299);
             assertThat(open(base)).isNotBlank();
         }
@@ -44,12 +44,13 @@ class McpSessionLimitTest {
 
     @Test
     void aSessionIdleForTheTimeoutNoLongerCounts() throws Exception {
-        ServerOptions options = ServerOptions.defaults().withMcp(new ServerOptions.Mcp("test", Duration.ofSeconds(15),
-                Duration.ofMillis(300), 1));
+        ServerOptions options = ServerOptions.defaults()
+                .withMcp(new ServerOptions.Mcp("test", Duration.ofSeconds(15), Duration.ofMillis(300), 1));
         try (TestServer server = TestServer.start(TestServer.list(TestServer.shop(dir)), Mode.READONLY, options)) {
             URI base = server.uri();
             open(base);
-            assertThat(Http.post(base, "/mcp", McpHttpTest.initialize(), ACCEPT).status()).isEqualTo(503);
+            assertThat(Http.post(base, "/mcp", McpHttpTest.initialize(), ACCEPT).status())
+                    .isEqualTo(503);
             Thread.sleep(400);
             assertThat(open(base)).isNotBlank();
         }
@@ -61,13 +62,25 @@ class McpSessionLimitTest {
         assertThat(init.status()).as(init.body()).isEqualTo(200);
         String session = init.header("Mcp-Session-Id");
         assertThat(session).isNotBlank();
-        Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", ACCEPT[0], ACCEPT[1],
-                "Mcp-Session-Id", session);
+        Http.post(
+                base,
+                "/mcp",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                ACCEPT[0],
+                ACCEPT[1],
+                "Mcp-Session-Id",
+                session);
         return session;
     }
 
     private static Reply ping(URI base, String session) {
-        return Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}", ACCEPT[0], ACCEPT[1],
-                "Mcp-Session-Id", session);
+        return Http.post(
+                base,
+                "/mcp",
+                "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}",
+                ACCEPT[0],
+                ACCEPT[1],
+                "Mcp-Session-Id",
+                session);
     }
 }

@@ -7,8 +7,7 @@ import java.nio.charset.StandardCharsets;
 
 /** Hand-written HTTP/1.1 exchanges, for what java.net.http will not send (a foreign Host, huge headers). */
 final class RawHttp {
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     static String exchange(URI base, String request) throws Exception {
         try (Socket s = new Socket(base.getHost(), base.getPort())) {

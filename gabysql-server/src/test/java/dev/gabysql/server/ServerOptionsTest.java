@@ -26,7 +26,9 @@ class ServerOptionsTest {
 
     @Test
     void nonLoopbackBindWithATokenIsAccepted() {
-        ServerOptions.defaults().withHost("0.0.0.0").withTokens(List.of(ApiToken.parse("s3cret-token-0123456789", "t")))
+        ServerOptions.defaults()
+                .withHost("0.0.0.0")
+                .withTokens(List.of(ApiToken.parse("s3cret-token-0123456789", "t")))
                 .validate();
     }
 
@@ -40,29 +42,34 @@ class ServerOptionsTest {
     @Test
     void startRefusesBeforeBinding() {
         assertThatThrownBy(() -> GabyServer.start(null, ServerOptions.defaults().withHost("0.0.0.0"), System.err))
-                .isInstanceOf(GabyException.class).hasMessageContaining("without a token");
+                .isInstanceOf(GabyException.class)
+                .hasMessageContaining("without a token");
     }
 
     @Test
     void nonsenseLimitsAreRefused() {
         assertThatThrownBy(() -> ServerOptions.defaults().withMaxConcurrent(0).validate())
                 .hasMessageContaining("--max-connections");
-        assertThatThrownBy(() -> ServerOptions.defaults().withPort(70_000).validate()).hasMessageContaining("--port");
+        assertThatThrownBy(() -> ServerOptions.defaults().withPort(70_000).validate())
+                .hasMessageContaining("--port");
         assertThatThrownBy(() -> ServerOptions.defaults().withMaxBodyBytes(10).validate())
                 .hasMessageContaining("--max-body");
         assertThatThrownBy(() -> ApiToken.parse(":readonly", "t")).hasMessageContaining("empty");
-        assertThatThrownBy(() -> ServerOptions.defaults().withMcp(new ServerOptions.Mcp("t",
-                java.time.Duration.ofSeconds(15), java.time.Duration.ofMinutes(30), 0)).validate())
+        assertThatThrownBy(() -> ServerOptions.defaults()
+                        .withMcp(new ServerOptions.Mcp(
+                                "t", java.time.Duration.ofSeconds(15), java.time.Duration.ofMinutes(30), 0))
+                        .validate())
                 .hasMessageContaining("--mcp-max-sessions");
     }
 
     @Test
     void aPortInUseIsAClearConfigError() {
-        try (TestServer first = TestServer.start(List.of(), dev.gabysql.core.config.Mode.READONLY,
-                ServerOptions.defaults())) {
+        try (TestServer first =
+                TestServer.start(List.of(), dev.gabysql.core.config.Mode.READONLY, ServerOptions.defaults())) {
             int port = first.server.port();
-            assertThatThrownBy(() -> GabyServer.start(first.service, ServerOptions.defaults().withPort(port),
-                    System.err)).isInstanceOfSatisfying(GabyException.class, e -> {
+            assertThatThrownBy(() -> GabyServer.start(
+                            first.service, ServerOptions.defaults().withPort(port), System.err))
+                    .isInstanceOfSatisfying(GabyException.class, e -> {
                         assertThat(e.code()).isEqualTo(ErrorCode.CONFIG_INVALID);
                         assertThat(e.getMessage()).contains(String.valueOf(port));
                     });

@@ -33,14 +33,16 @@ public final class TestServer implements AutoCloseable {
     public static TestServer start(List<DatabaseConfig> dbs, Mode mode, ServerOptions options) {
         GabyService service = new LocalGabyService(new Catalog(dbs), Settings.DEFAULT.withMode(mode));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        GabyServer server = GabyServer.start(service, options.withPort(0),
-                new PrintStream(log, true, StandardCharsets.UTF_8));
+        GabyServer server =
+                GabyServer.start(service, options.withPort(0), new PrintStream(log, true, StandardCharsets.UTF_8));
         return new TestServer(service, server, log);
     }
 
     /** A SQLite file `shop` with a small table of orders. */
     public static DatabaseConfig shop(Path dir) {
-        Path file = TestDatabases.sqliteFile(dir, "shop",
+        Path file = TestDatabases.sqliteFile(
+                dir,
+                "shop",
                 "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
                 "CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id),"
                         + " total NUMERIC)",
@@ -52,7 +54,9 @@ public final class TestServer implements AutoCloseable {
     /** A fresh PostgreSQL database `pg` with a table of items (skips when no PostgreSQL can be had). */
     public static DatabaseConfig postgres() {
         String url = TestDatabases.newPostgresDatabase();
-        TestDatabases.run(url, "CREATE TABLE items (id serial PRIMARY KEY, name text NOT NULL, price numeric(10,2))",
+        TestDatabases.run(
+                url,
+                "CREATE TABLE items (id serial PRIMARY KEY, name text NOT NULL, price numeric(10,2))",
                 "INSERT INTO items (name, price) SELECT 'item ' || g, g * 1.5 FROM generate_series(1, 50) g");
         return new DatabaseConfig("pg", url, null, null, "test items", null, null, 0);
     }

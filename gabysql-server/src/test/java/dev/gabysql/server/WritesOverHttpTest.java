@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class WritesOverHttpTest {
     @TempDir
     static Path dir;
+
     static TestServer server;
     static URI base;
     static DatabaseConfig shop;
@@ -44,13 +45,17 @@ class WritesOverHttpTest {
 
     @Test
     void previewThenConfirmOnSqlite() throws Exception {
-        previewThenConfirm("shop", shop.url(), "DELETE FROM customers WHERE id = 3",
+        previewThenConfirm(
+                "shop",
+                shop.url(),
+                "DELETE FROM customers WHERE id = 3",
                 "SELECT count(*) FROM customers WHERE id = 3");
     }
 
     @Test
     void previewThenConfirmOnPostgres() throws Exception {
-        previewThenConfirm("pg", pg.url(), "DELETE FROM items WHERE id = 50", "SELECT count(*) FROM items WHERE id = 50");
+        previewThenConfirm(
+                "pg", pg.url(), "DELETE FROM items WHERE id = 50", "SELECT count(*) FROM items WHERE id = 50");
     }
 
     private static void previewThenConfirm(String db, String url, String sql, String probe) throws Exception {
@@ -75,16 +80,20 @@ class WritesOverHttpTest {
     void aTokenCannotConfirmOtherSql() {
         Reply preview = Http.post(base, "/sql", write("pg", "UPDATE items SET price = 0 WHERE id = 1", null));
         String token = preview.json().get("confirm_token").asText();
-        assertError(Http.post(base, "/sql", write("pg", "UPDATE items SET price = 0 WHERE id = 2", token)), 403,
+        assertError(
+                Http.post(base, "/sql", write("pg", "UPDATE items SET price = 0 WHERE id = 2", token)),
+                403,
                 "CONFIRM_TOKEN_INVALID");
     }
 
     @Test
     void fullTableWritesNeedAllowFullTable() {
-        assertError(Http.post(base, "/sql", write("shop", "UPDATE orders SET total = 0", null)), 403,
-                "FULL_TABLE_WRITE");
-        Reply allowed = Http.post(base, "/sql", "{\"db\":\"shop\",\"sql\":\"UPDATE orders SET total = 0\","
-                + "\"allow_full_table\":true}");
+        assertError(
+                Http.post(base, "/sql", write("shop", "UPDATE orders SET total = 0", null)), 403, "FULL_TABLE_WRITE");
+        Reply allowed = Http.post(
+                base,
+                "/sql",
+                "{\"db\":\"shop\",\"sql\":\"UPDATE orders SET total = 0\"," + "\"allow_full_table\":true}");
         assertThat(allowed.status()).as(allowed.body()).isEqualTo(200);
         assertThat(allowed.json().get("status").asText()).isEqualTo("previewed");
         assertThat(allowed.json().get("affected_rows").asLong()).isEqualTo(3);
@@ -95,7 +104,12 @@ class WritesOverHttpTest {
         String sql = "UPDATE items SET price = price + 1 WHERE price > 70";
         Reply preview = Http.post(base, "/sql", write("pg", sql, null));
         TestDatabases.run(pg.url(), "UPDATE items SET price = 100 WHERE id = 1");
-        assertError(Http.post(base, "/sql", write("pg", sql, preview.json().get("confirm_token").asText())), 409,
+        assertError(
+                Http.post(
+                        base,
+                        "/sql",
+                        write("pg", sql, preview.json().get("confirm_token").asText())),
+                409,
                 "DATA_CHANGED");
     }
 
@@ -116,7 +130,8 @@ class WritesOverHttpTest {
     }
 
     static long count(String url, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(url); ResultSet rs = c.createStatement().executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection(url);
+                ResultSet rs = c.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

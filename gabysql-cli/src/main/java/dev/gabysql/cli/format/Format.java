@@ -26,7 +26,9 @@ public enum Format {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT).replace("MD", "MARKDOWN"));
         } catch (IllegalArgumentException e) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Unknown format `" + name + "`.",
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "Unknown format `" + name + "`.",
                     "Use --format table, csv, json or markdown.");
         }
     }

@@ -36,8 +36,11 @@ final class TableRenderer implements Format.Renderer {
             }
             sb.append('\n');
         }
-        sb.append('(').append(r.rowCount()).append(r.rowCount() == 1 ? " row" : " rows")
-                .append(r.truncated() ? ", truncated" : "").append(")\n");
+        sb.append('(')
+                .append(r.rowCount())
+                .append(r.rowCount() == 1 ? " row" : " rows")
+                .append(r.truncated() ? ", truncated" : "")
+                .append(")\n");
         return sb.toString();
     }
 

@@ -14,8 +14,7 @@ import java.util.stream.Collectors;
  * in the CLI the person confirms at the prompt (or with {@code --yes}), not by copying a token.
  */
 public final class WriteSummary {
-    private WriteSummary() {
-    }
+    private WriteSummary() {}
 
     /** One line saying what happened, e.g. "Preview: 3 rows would be affected (rolled back, nothing committed)." */
     public static String line(ExecuteResult r) {
@@ -80,7 +79,9 @@ public final class WriteSummary {
         out.put("status", r.status());
         out.put("affected_rows", r.affectedRows());
         if (r.preview() != null) {
-            out.put("preview_columns", r.preview().columns().stream().map(c -> c.name()).toList());
+            out.put(
+                    "preview_columns",
+                    r.preview().columns().stream().map(c -> c.name()).toList());
             out.put("preview_rows", r.preview().rows());
         }
         out.put("notes", notes(r));

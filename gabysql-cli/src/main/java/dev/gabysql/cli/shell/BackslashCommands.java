@@ -18,10 +18,11 @@ import java.util.Locale;
  */
 final class BackslashCommands {
     /** Names offered by completion. */
-    static final List<String> NAMES = List.of("\\?", "\\q", "\\l", "\\d", "\\dt", "\\dv", "\\c", "\\x", "\\timing",
-            "\\mode", "\\format", "\\g", "\\r");
+    static final List<String> NAMES = List.of(
+            "\\?", "\\q", "\\l", "\\d", "\\dt", "\\dv", "\\c", "\\x", "\\timing", "\\mode", "\\format", "\\g", "\\r");
 
-    static final String HELP = String.join("\n",
+    static final String HELP = String.join(
+            "\n",
             "General",
             "  \\q                quit (also Ctrl-D, quit, exit)",
             "  \\?                this help",
@@ -47,7 +48,10 @@ final class BackslashCommands {
             "Ctrl-C cancels a running statement (or clears the line); Ctrl-D quits.");
 
     /** What the shell does after a command. */
-    enum Next { CONTINUE, QUIT }
+    enum Next {
+        CONTINUE,
+        QUIT
+    }
 
     private final GabyService service;
     private final Calls calls;
@@ -80,20 +84,44 @@ final class BackslashCommands {
 
     private Next dispatch(String name, String arg) {
         switch (name) {
-            case "\\q": return Next.QUIT;
-            case "\\?": case "\\h": case "\\help": printer.info(HELP); break;
-            case "\\l": show(query("SHOW DATABASES")); break;
-            case "\\d": describe(arg); break;
-            case "\\dt": show(kind(query("SHOW TABLES"), "table")); break;
-            case "\\dv": show(kind(query("SHOW TABLES"), "view")); break;
-            case "\\c": case "\\connect": connect(arg); break;
-            case "\\x": expanded(arg); break;
-            case "\\timing": timing(arg); break;
-            case "\\mode": printer.info(modeText()); break;
-            case "\\format": format(arg); break;
+            case "\\q":
+                return Next.QUIT;
+            case "\\?":
+            case "\\h":
+            case "\\help":
+                printer.info(HELP);
+                break;
+            case "\\l":
+                show(query("SHOW DATABASES"));
+                break;
+            case "\\d":
+                describe(arg);
+                break;
+            case "\\dt":
+                show(kind(query("SHOW TABLES"), "table"));
+                break;
+            case "\\dv":
+                show(kind(query("SHOW TABLES"), "view"));
+                break;
+            case "\\c":
+            case "\\connect":
+                connect(arg);
+                break;
+            case "\\x":
+                expanded(arg);
+                break;
+            case "\\timing":
+                timing(arg);
+                break;
+            case "\\mode":
+                printer.info(modeText());
+                break;
+            case "\\format":
+                format(arg);
+                break;
             default:
-                printer.error(new GabyException(ErrorCode.BAD_REQUEST, "Unknown command " + name + ".",
-                        "Type \\? for the list of commands."));
+                printer.error(new GabyException(
+                        ErrorCode.BAD_REQUEST, "Unknown command " + name + ".", "Type \\? for the list of commands."));
         }
         return Next.CONTINUE;
     }
@@ -105,8 +133,11 @@ final class BackslashCommands {
         }
         show(query("DESCRIBE " + table));
         String bare = table.startsWith("\"") && table.endsWith("\"") && table.length() > 1
-                ? table.substring(1, table.length() - 1).replace("\"\"", "\"") : table;
-        TableDetails.lines(service.describeTable(calls.get(), state.db, bare, false).json()).forEach(printer::info);
+                ? table.substring(1, table.length() - 1).replace("\"\"", "\"")
+                : table;
+        TableDetails.lines(service.describeTable(calls.get(), state.db, bare, false)
+                        .json())
+                .forEach(printer::info);
     }
 
     private void connect(String db) {
@@ -134,28 +165,46 @@ final class BackslashCommands {
         }
         List<String> known = new ArrayList<>();
         all.forEach(d -> known.add(d.name()));
-        throw new GabyException(ErrorCode.UNKNOWN_DATABASE, "Unknown database `" + db + "`. Known databases: "
-                + String.join(", ", known) + ".", "\\l lists them.");
+        throw new GabyException(
+                ErrorCode.UNKNOWN_DATABASE,
+                "Unknown database `" + db + "`. Known databases: " + String.join(", ", known) + ".",
+                "\\l lists them.");
     }
 
     private void expanded(String arg) {
         switch (arg.toLowerCase(Locale.ROOT)) {
-            case "": state.expanded = state.expanded == ShellState.Expanded.ON ? ShellState.Expanded.OFF
-                    : ShellState.Expanded.ON; break;
-            case "on": state.expanded = ShellState.Expanded.ON; break;
-            case "off": state.expanded = ShellState.Expanded.OFF; break;
-            case "auto": state.expanded = ShellState.Expanded.AUTO; break;
-            default: throw usage("\\x [on|off|auto]");
+            case "":
+                state.expanded =
+                        state.expanded == ShellState.Expanded.ON ? ShellState.Expanded.OFF : ShellState.Expanded.ON;
+                break;
+            case "on":
+                state.expanded = ShellState.Expanded.ON;
+                break;
+            case "off":
+                state.expanded = ShellState.Expanded.OFF;
+                break;
+            case "auto":
+                state.expanded = ShellState.Expanded.AUTO;
+                break;
+            default:
+                throw usage("\\x [on|off|auto]");
         }
         printer.info("Expanded display is " + state.expanded.name().toLowerCase(Locale.ROOT) + ".");
     }
 
     private void timing(String arg) {
         switch (arg.toLowerCase(Locale.ROOT)) {
-            case "": state.timing = !state.timing; break;
-            case "on": state.timing = true; break;
-            case "off": state.timing = false; break;
-            default: throw usage("\\timing [on|off]");
+            case "":
+                state.timing = !state.timing;
+                break;
+            case "on":
+                state.timing = true;
+                break;
+            case "off":
+                state.timing = false;
+                break;
+            default:
+                throw usage("\\timing [on|off]");
         }
         printer.info("Timing is " + (state.timing ? "on" : "off") + ".");
     }

@@ -46,8 +46,8 @@ final class CatalogNames {
 
     private Map<String, List<String>> load(String database) {
         try {
-            Rendered r = service.describeDatabase(CallContext.of("cli").withClient("gabysql-shell"),
-                    DescribeRequest.of(database, "summary"));
+            Rendered r = service.describeDatabase(
+                    CallContext.of("cli").withClient("gabysql-shell"), DescribeRequest.of(database, "summary"));
             Map<String, List<String>> out = new LinkedHashMap<>();
             if (r.json() != null) {
                 collect(r.json(), out);
@@ -61,7 +61,8 @@ final class CatalogNames {
     static void collect(JsonNode node, Map<String, List<String>> out) {
         if (node.isObject()) {
             node.fields().forEachRemaining(f -> {
-                if ((f.getKey().equals("tables") || f.getKey().equals("views")) && f.getValue().isArray()) {
+                if ((f.getKey().equals("tables") || f.getKey().equals("views"))
+                        && f.getValue().isArray()) {
                     f.getValue().forEach(t -> addTable(t, out));
                 } else {
                     collect(f.getValue(), out);
@@ -79,8 +80,11 @@ final class CatalogNames {
         }
         List<String> columns = new ArrayList<>();
         for (JsonNode c : t.path("columns")) {
-            String col = c.isTextual() ? c.asText() : c.isArray() ? c.path(0).asText("") // [name, type, …]
-                    : c.path("name").asText("");
+            String col = c.isTextual()
+                    ? c.asText()
+                    : c.isArray()
+                            ? c.path(0).asText("") // [name, type, …]
+                            : c.path("name").asText("");
             if (!col.isEmpty()) {
                 columns.add(col);
             }

@@ -11,7 +11,8 @@ import org.jline.utils.AttributedStyle;
  * data would otherwise move the cursor, retitle the window, …).
  */
 final class CellText {
-    private static final AttributedStyle NULL_STYLE = AttributedStyle.DEFAULT.faint().italic();
+    private static final AttributedStyle NULL_STYLE =
+            AttributedStyle.DEFAULT.faint().italic();
 
     private final String nullMarker;
     private final String ellipsis;
@@ -41,8 +42,8 @@ final class CellText {
         if (width <= 1) {
             return new AttributedString(ellipsis.substring(0, Math.max(0, width)));
         }
-        return AttributedString.join(AttributedString.EMPTY, text.columnSubSequence(0, width - 1),
-                new AttributedString(ellipsis));
+        return AttributedString.join(
+                AttributedString.EMPTY, text.columnSubSequence(0, width - 1), new AttributedString(ellipsis));
     }
 
     /** Newlines, tabs and every other control character shown as escapes. */
@@ -67,9 +68,12 @@ final class CellText {
 
     private static String escape(char c) {
         switch (c) {
-            case '\n': return "\\n";
-            case '\r': return "\\r";
-            case '\t': return "\\t";
+            case '\n':
+                return "\\n";
+            case '\r':
+                return "\\r";
+            case '\t':
+                return "\\t";
             default:
                 boolean control = c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f);
                 return control ? String.format("\\x%02x", (int) c) : null;

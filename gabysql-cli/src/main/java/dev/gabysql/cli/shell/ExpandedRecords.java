@@ -28,7 +28,12 @@ final class ExpandedRecords {
         for (int row = 0; row < r.rowCount(); row++) {
             lines.add(header(row + 1, Math.min(width - 1, label + valueWidth + 3)));
             for (int i = 0; i < r.columns().size(); i++) {
-                addField(lines, r.columns().get(i).name(), cells.of(r.rows().get(row).get(i)), label, valueWidth);
+                addField(
+                        lines,
+                        r.columns().get(i).name(),
+                        cells.of(r.rows().get(row).get(i)),
+                        label,
+                        valueWidth);
             }
         }
         lines.add(new AttributedString(r.rowCount() == 0 ? "(0 rows)" : FittedTable.footer(r)));
@@ -40,8 +45,8 @@ final class ExpandedRecords {
         return new AttributedString(head + "-".repeat(Math.max(1, width - head.length())));
     }
 
-    private static void addField(List<AttributedString> lines, String name, AttributedString value, int label,
-                                 int valueWidth) {
+    private static void addField(
+            List<AttributedString> lines, String name, AttributedString value, int label, int valueWidth) {
         String padded = CellText.sanitize(name);
         padded = padded + " ".repeat(Math.max(0, label - new AttributedString(padded).columnLength()));
         String blank = " ".repeat(label);

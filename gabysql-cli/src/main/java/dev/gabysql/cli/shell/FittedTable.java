@@ -24,7 +24,8 @@ final class FittedTable {
     /** The table's lines for a terminal {@code width} columns wide, footer included. */
     List<AttributedString> render(QueryResult r, int width) {
         List<AttributedString[]> grid = grid(r);
-        int[] widths = fit(natural(grid, r.columns().size()), width - overhead(r.columns().size()));
+        int[] widths = fit(
+                natural(grid, r.columns().size()), width - overhead(r.columns().size()));
         List<AttributedString> lines = new ArrayList<>();
         lines.add(line(grid.get(0), widths, null));
         lines.add(rule(widths));
@@ -45,8 +46,7 @@ final class FittedTable {
     }
 
     static String footer(QueryResult r) {
-        return "(" + r.rowCount() + (r.rowCount() == 1 ? " row" : " rows") + (r.truncated() ? ", truncated" : "")
-                + ")";
+        return "(" + r.rowCount() + (r.rowCount() == 1 ? " row" : " rows") + (r.truncated() ? ", truncated" : "") + ")";
     }
 
     /** Widths within {@code budget}: the largest cap that fits, applied to the widest columns only. */
@@ -95,7 +95,8 @@ final class FittedTable {
         int n = r.columns().size();
         AttributedString[] header = new AttributedString[n];
         for (int i = 0; i < n; i++) {
-            header[i] = new AttributedString(CellText.sanitize(r.columns().get(i).name()), AttributedStyle.BOLD);
+            header[i] =
+                    new AttributedString(CellText.sanitize(r.columns().get(i).name()), AttributedStyle.BOLD);
         }
         grid.add(header);
         for (List<Object> row : r.rows()) {

@@ -63,8 +63,8 @@ final class ResultPrinter {
     /** The preview's rows, its cap note saying how many of the affected rows are shown. */
     private static QueryResult previewRows(ExecuteResult r) {
         QueryResult p = r.preview();
-        String note = p.truncated() ? "Showing " + p.rowCount() + " of the " + r.affectedRows() + " affected rows."
-                : null;
+        String note =
+                p.truncated() ? "Showing " + p.rowCount() + " of the " + r.affectedRows() + " affected rows." : null;
         return new QueryResult(p.columns(), p.rows(), p.truncated(), note, p.elapsedMillis());
     }
 

@@ -42,8 +42,8 @@ public final class Shell {
         this.names = new CatalogNames(service);
         this.commands = new BackslashCommands(service, calls, state, printer, names);
         this.executor = new StatementExecutor(service, calls);
-        this.reader = ShellSetup.statementReader(terminal, history,
-                new SqlCompleter(names, () -> state.db, this::databaseNames));
+        this.reader = ShellSetup.statementReader(
+                terminal, history, new SqlCompleter(names, () -> state.db, this::databaseNames));
         this.confirmer = new TerminalConfirmer(ShellSetup.questionReader(terminal), printer);
     }
 
@@ -145,8 +145,8 @@ public final class Shell {
     }
 
     private void greet(DatabaseInfo info) {
-        printer.info("gabysql " + VersionProvider.version() + " — `" + info.name() + "` (" + info.dialect() + ", " + info.mode()
-                + "). Type \\? for help, \\q to quit.");
+        printer.info("gabysql " + VersionProvider.version() + " — `" + info.name() + "` (" + info.dialect() + ", "
+                + info.mode() + "). Type \\? for help, \\q to quit.");
         info.warnings().forEach(printer::note);
         List<String> others = new ArrayList<>(databaseNames());
         others.remove(info.name());

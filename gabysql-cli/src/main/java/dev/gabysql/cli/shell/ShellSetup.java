@@ -18,14 +18,18 @@ import org.jline.terminal.TerminalBuilder;
 final class ShellSetup {
     /** Like psql's PSQL_HISTORY: where the history goes instead of ~/.gabysql_history. */
     static final String HISTORY_ENV = "GABYSQL_HISTORY";
+
     static final String HISTORY_FILE = ".gabysql_history";
 
-    private ShellSetup() {
-    }
+    private ShellSetup() {}
 
     /** The process's own terminal, with Ctrl-C delivered to the shell as a signal instead of ending the JVM. */
     static Terminal systemTerminal() throws IOException {
-        return TerminalBuilder.builder().name("gabysql").system(true).nativeSignals(true).build();
+        return TerminalBuilder.builder()
+                .name("gabysql")
+                .system(true)
+                .nativeSignals(true)
+                .build();
     }
 
     static Path historyFile(Map<String, String> env) {
@@ -55,8 +59,11 @@ final class ShellSetup {
 
     /** The reader of yes/no questions: one line, no completion, nothing kept in the history file. */
     static LineReader questionReader(Terminal terminal) {
-        return LineReaderBuilder.builder().terminal(terminal).appName("gabysql")
-                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true).build();
+        return LineReaderBuilder.builder()
+                .terminal(terminal)
+                .appName("gabysql")
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .build();
     }
 
     static Mode modeOf(DatabaseInfo info) {
@@ -68,8 +75,8 @@ final class ShellSetup {
     private static void prepareHistoryFile(Path history) {
         try {
             if (history.getParent() != null && Files.isDirectory(history.getParent())) {
-                Files.createFile(history, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
-                        "rw-------")));
+                Files.createFile(
+                        history, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             }
         } catch (FileAlreadyExistsException | UnsupportedOperationException ignored) {
             // an existing file keeps its permissions; a non-POSIX file system has none to set

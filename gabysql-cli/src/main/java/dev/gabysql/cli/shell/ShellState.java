@@ -6,7 +6,11 @@ import dev.gabysql.core.config.Mode;
 /** What the person has set in this shell session: database, output format, display toggles. Single-threaded. */
 final class ShellState {
     /** psql's \x: off, on, or on only when a table would not fit the terminal. */
-    enum Expanded { OFF, ON, AUTO }
+    enum Expanded {
+        OFF,
+        ON,
+        AUTO
+    }
 
     String db;
     String dialect = "";

@@ -35,7 +35,8 @@ final class SqlCompleter implements Completer {
 
     @Override
     public void complete(LineReader reader, ParsedLine line, List<Candidate> out) {
-        String before = line.line().substring(0, Math.min(line.cursor(), line.line().length()));
+        String before =
+                line.line().substring(0, Math.min(line.cursor(), line.line().length()));
         String lastLine = before.substring(before.lastIndexOf('\n') + 1).stripLeading();
         String word = line.word().substring(0, line.wordCursor());
         if (lastLine.startsWith("\\")) {

@@ -10,8 +10,7 @@ import java.util.List;
  * only adds lines.
  */
 final class TableDetails {
-    private TableDetails() {
-    }
+    private TableDetails() {}
 
     static List<String> lines(JsonNode table) {
         List<String> out = new ArrayList<>();
@@ -37,8 +36,8 @@ final class TableDetails {
 
     private static String foreignKey(JsonNode fk) {
         if (fk.isArray()) { // the compact form: [columns, refTable, refColumns, onDelete, onUpdate]
-            return "(" + join(fk.path(0)) + ") REFERENCES " + CellText.sanitize(fk.path(1).asText("?")) + "("
-                    + join(fk.path(2)) + ")";
+            return "(" + join(fk.path(0)) + ") REFERENCES "
+                    + CellText.sanitize(fk.path(1).asText("?")) + "(" + join(fk.path(2)) + ")";
         }
         String name = fk.path("name").asText("");
         String ref = field(fk, "refTable", "ref_table").asText("?");

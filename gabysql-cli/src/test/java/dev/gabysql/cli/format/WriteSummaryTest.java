@@ -10,13 +10,22 @@ class WriteSummaryTest {
 
     @Test
     void notesLeaveOutTheMcpTokenSentencesButKeepTheRest() {
-        ExecuteResult r = new ExecuteResult("previewed", 2, null, "tok", "2030-01-01T00:00:00Z", List.of(
-                "Preview only: the statement ran in a transaction that was rolled back; nothing changed. To apply it,"
-                        + " call again with the same sql and this confirm_token before 2030. It commits only if it"
-                        + " affects 2 rows again.", "Sequence values restored."));
-        assertThat(WriteSummary.notes(r)).containsExactly("Preview only: the statement ran in a transaction that was"
-                + " rolled back; nothing changed. It commits only if it affects 2 rows again.",
-                "Sequence values restored.");
+        ExecuteResult r = new ExecuteResult(
+                "previewed",
+                2,
+                null,
+                "tok",
+                "2030-01-01T00:00:00Z",
+                List.of(
+                        "Preview only: the statement ran in a transaction that was rolled back; nothing changed. To apply it,"
+                                + " call again with the same sql and this confirm_token before 2030. It commits only if it"
+                                + " affects 2 rows again.",
+                        "Sequence values restored."));
+        assertThat(WriteSummary.notes(r))
+                .containsExactly(
+                        "Preview only: the statement ran in a transaction that was"
+                                + " rolled back; nothing changed. It commits only if it affects 2 rows again.",
+                        "Sequence values restored.");
     }
 
     @Test

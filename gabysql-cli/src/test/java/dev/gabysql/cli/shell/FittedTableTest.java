@@ -15,15 +15,9 @@ class FittedTableTest {
 
     @Test
     void aNarrowResultIsAlignedWithNumbersRightAndNullMarked() {
-        List<String> lines = text(new FittedTable(utf8).render(result(List.of("id", "name"),
-                row(1, "Ana"), row(10, null), row(2, "")), 80));
-        assertThat(lines).containsExactly(
-                " id | name",
-                "----+------",
-                "  1 | Ana",
-                " 10 | ∅",
-                "  2 | ",
-                "(3 rows)");
+        List<String> lines = text(new FittedTable(utf8)
+                .render(result(List.of("id", "name"), row(1, "Ana"), row(10, null), row(2, "")), 80));
+        assertThat(lines).containsExactly(" id | name", "----+------", "  1 | Ana", " 10 | ∅", "  2 | ", "(3 rows)");
     }
 
     @Test
@@ -36,11 +30,12 @@ class FittedTableTest {
     @Test
     void aWideResultIsCutToTheTerminalWidth() {
         String longText = "x".repeat(200);
-        List<String> lines = text(new FittedTable(utf8).render(result(List.of("id", "body", "note"),
-                row(1, longText, "short")), 60));
+        List<String> lines = text(
+                new FittedTable(utf8).render(result(List.of("id", "body", "note"), row(1, longText, "short")), 60));
         assertThat(lines).allSatisfy(l -> assertThat(l.length()).isLessThan(60));
         assertThat(lines.get(2)).startsWith("  1 | xxx").contains("…").endsWith("| short");
-        assertThat(new FittedTable(utf8).fits(result(List.of("body"), row(longText)), 60)).isFalse();
+        assertThat(new FittedTable(utf8).fits(result(List.of("body"), row(longText)), 60))
+                .isFalse();
     }
 
     @Test
@@ -52,26 +47,31 @@ class FittedTableTest {
 
     @Test
     void controlCharactersFromTheDatabaseCannotDriveTheTerminal() {
-        List<String> lines = text(new FittedTable(utf8).render(result(List.of("v"),
-                row("a\u001b]0;pwned\u0007b\nc\td")), 80));
+        List<String> lines =
+                text(new FittedTable(utf8).render(result(List.of("v"), row("a\u001b]0;pwned\u0007b\nc\td")), 80));
         assertThat(lines.get(2)).isEqualTo(" a\\x1b]0;pwned\\x07b\\nc\\td");
     }
 
     @Test
     void expandedRecordsWrapLongValues() {
-        List<String> lines = text(new ExpandedRecords(utf8).render(result(List.of("id", "body"),
-                row(1, "y".repeat(30))), 24));
-        assertThat(lines).containsExactly(
-                "-[ RECORD 1 ]----------",
-                "id   | 1",
-                "body | yyyyyyyyyyyyyyyy",
-                "     | yyyyyyyyyyyyyy",
-                "(1 row)");
+        List<String> lines =
+                text(new ExpandedRecords(utf8).render(result(List.of("id", "body"), row(1, "y".repeat(30))), 24));
+        assertThat(lines)
+                .containsExactly(
+                        "-[ RECORD 1 ]----------",
+                        "id   | 1",
+                        "body | yyyyyyyyyyyyyyyy",
+                        "     | yyyyyyyyyyyyyy",
+                        "(1 row)");
     }
 
     static QueryResult result(List<String> names, List<Object>... rows) {
-        return new QueryResult(names.stream().map(n -> new QueryResult.Column(n, "text")).collect(Collectors.toList()),
-                Arrays.asList(rows), false, null, 0);
+        return new QueryResult(
+                names.stream().map(n -> new QueryResult.Column(n, "text")).collect(Collectors.toList()),
+                Arrays.asList(rows),
+                false,
+                null,
+                0);
     }
 
     static List<Object> row(Object... values) {

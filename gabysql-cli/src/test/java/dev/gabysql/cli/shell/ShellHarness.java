@@ -23,8 +23,9 @@ import org.jline.terminal.TerminalBuilder;
  */
 final class ShellHarness implements AutoCloseable {
     /** CSI sequences, OSC strings, and the two-character keypad mode switches. */
-    private static final Pattern ESCAPES = Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]|\u001b\\][^\u0007]*\u0007"
-            + "|\u001b[=>]");
+    private static final Pattern ESCAPES =
+            Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]|\u001b\\][^\u0007]*\u0007" + "|\u001b[=>]");
+
     private final PipedOutputStream keys;
     private final ByteArrayOutputStream screen = new ByteArrayOutputStream();
     private final Terminal terminal;
@@ -34,8 +35,15 @@ final class ShellHarness implements AutoCloseable {
     ShellHarness(GabyService service, String db, Path history) throws IOException {
         PipedInputStream in = new PipedInputStream(1 << 16);
         keys = new PipedOutputStream(in);
-        terminal = TerminalBuilder.builder().system(false).streams(in, screen).name("test").type("xterm-256color")
-                .encoding(StandardCharsets.UTF_8).size(new Size(100, 30)).paused(false).build();
+        terminal = TerminalBuilder.builder()
+                .system(false)
+                .streams(in, screen)
+                .name("test")
+                .type("xterm-256color")
+                .encoding(StandardCharsets.UTF_8)
+                .size(new Size(100, 30))
+                .paused(false)
+                .build();
         Shell shell = new Shell(service, terminal, db, Format.TABLE, history);
         exit = CompletableFuture.supplyAsync(shell::run);
     }
@@ -79,7 +87,9 @@ final class ShellHarness implements AutoCloseable {
 
     /** What was written to the terminal, without escape sequences, carriage returns and backspaces. */
     String screen() {
-        return ESCAPES.matcher(screen.toString(StandardCharsets.UTF_8)).replaceAll("").replace("\r", "")
+        return ESCAPES.matcher(screen.toString(StandardCharsets.UTF_8))
+                .replaceAll("")
+                .replace("\r", "")
                 .replace("\b", "");
     }
 

@@ -25,7 +25,7 @@ class ShellTest {
     void aReadonlySessionWithMultiLineQueriesDescribeAndARefusedWrite() throws Exception {
         Path history = dir.resolve("history");
         try (LocalGabyService service = sqlite(Mode.READONLY);
-             ShellHarness sh = new ShellHarness(service, "shop", history)) {
+                ShellHarness sh = new ShellHarness(service, "shop", history)) {
             assertThat(sh.await("shop=> ")).contains("`shop` (sqlite, readonly)");
             sh.mark();
             sh.type("SELECT id, name\r");
@@ -39,7 +39,9 @@ class ShellTest {
             assertThat(sh.run("\\d items", "shop=> ")).contains("column", "name", "Primary key: (id)");
 
             String refused = sh.run("DELETE FROM items WHERE id = 1;", "shop=> ");
-            assertThat(refused).contains("error [READ_ONLY]", "--mode readwrite").doesNotContain("Commit?");
+            assertThat(refused)
+                    .contains("error [READ_ONLY]", "--mode readwrite")
+                    .doesNotContain("Commit?");
             assertThat(count(service)).isEqualTo(3);
 
             assertThat(sh.run("\\mode", "shop=> ")).contains("readonly — reads only");
@@ -56,7 +58,7 @@ class ShellTest {
     @Test
     void aWriteInReadwriteIsPreviewedAndCommittedOnlyOnYes() throws Exception {
         try (LocalGabyService service = sqlite(Mode.READWRITE);
-             ShellHarness sh = new ShellHarness(service, "shop", dir.resolve("history"))) {
+                ShellHarness sh = new ShellHarness(service, "shop", dir.resolve("history"))) {
             sh.await("shop[readwrite]=> ");
             sh.mark();
             sh.type("UPDATE items SET name = 'plum' WHERE id = 1;\r");
@@ -78,7 +80,7 @@ class ShellTest {
         String url = TestDatabases.newPostgresDatabase();
         Catalog catalog = new Catalog(List.of(new DatabaseConfig("pg", url, null, null, null, null, null, 0)));
         try (LocalGabyService service = new LocalGabyService(catalog, Settings.DEFAULT);
-             ShellHarness sh = new ShellHarness(service, "pg", dir.resolve("history"))) {
+                ShellHarness sh = new ShellHarness(service, "pg", dir.resolve("history"))) {
             sh.await("pg=> ");
             sh.mark();
             long start = System.nanoTime();
@@ -95,9 +97,10 @@ class ShellTest {
     /** Waits until PostgreSQL reports the sleep as running, so that Ctrl-C really interrupts a statement. */
     private static void awaitRunning(String url) throws InterruptedException {
         for (int i = 0; i < 300; i++) {
-            try (var c = java.sql.DriverManager.getConnection(url); var st = c.createStatement();
-                 var rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
-                         + " AND query LIKE 'SELECT pg_sleep%'")) {
+            try (var c = java.sql.DriverManager.getConnection(url);
+                    var st = c.createStatement();
+                    var rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                            + " AND query LIKE 'SELECT pg_sleep%'")) {
                 rs.next();
                 if (rs.getInt(1) > 0) {
                     return;
@@ -111,19 +114,28 @@ class ShellTest {
     }
 
     private LocalGabyService sqlite(Mode mode) {
-        Path file = TestDatabases.sqliteFile(dir, "shop", "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)",
+        Path file = TestDatabases.sqliteFile(
+                dir,
+                "shop",
+                "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)",
                 "INSERT INTO items VALUES (1, 'apple'), (2, 'pear'), (3, NULL)");
-        return new LocalGabyService(new Catalog(List.of(DatabaseConfig.sqlite("shop", file))),
-                Settings.DEFAULT.withMode(mode));
+        return new LocalGabyService(
+                new Catalog(List.of(DatabaseConfig.sqlite("shop", file))), Settings.DEFAULT.withMode(mode));
     }
 
     private static long count(LocalGabyService service) {
         return ((Number) service.query(CallContext.of("test"), QueryRequest.of("shop", "SELECT count(*) FROM items"))
-                .rows().get(0).get(0)).longValue();
+                        .rows()
+                        .get(0)
+                        .get(0))
+                .longValue();
     }
 
     private static String name(LocalGabyService service, int id) {
-        return (String) service.query(CallContext.of("test"), QueryRequest.of("shop",
-                "SELECT name FROM items WHERE id = " + id)).rows().get(0).get(0);
+        return (String) service.query(
+                        CallContext.of("test"), QueryRequest.of("shop", "SELECT name FROM items WHERE id = " + id))
+                .rows()
+                .get(0)
+                .get(0);
     }
 }

@@ -22,17 +22,21 @@ import org.junit.jupiter.api.io.TempDir;
 class SqlCompleterTest {
     @TempDir
     Path dir;
+
     private LocalGabyService service;
     private SqlCompleter completer;
 
     @BeforeEach
     void setUp() {
-        Path file = TestDatabases.sqliteFile(dir, "shop",
+        Path file = TestDatabases.sqliteFile(
+                dir,
+                "shop",
                 "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, city TEXT)",
                 "CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id),"
                         + " total NUMERIC)");
-        service = new LocalGabyService(new Catalog(List.of(DatabaseConfig.sqlite("shop", file),
-                DatabaseConfig.sqlite("other", file))), Settings.DEFAULT);
+        service = new LocalGabyService(
+                new Catalog(List.of(DatabaseConfig.sqlite("shop", file), DatabaseConfig.sqlite("other", file))),
+                Settings.DEFAULT);
         completer = new SqlCompleter(new CatalogNames(service), () -> "shop", () -> List.of("shop", "other"));
     }
 
@@ -54,8 +58,8 @@ class SqlCompleterTest {
 
     @Test
     void anAliasCompletesItsTablesColumns() {
-        assertThat(complete("SELECT o. FROM orders o", 9)).containsExactlyInAnyOrder("o.id", "o.customer_id",
-                "o.total");
+        assertThat(complete("SELECT o. FROM orders o", 9))
+                .containsExactlyInAnyOrder("o.id", "o.customer_id", "o.total");
         assertThat(complete("SELECT customers.na")).contains("customers.name");
     }
 

@@ -15,7 +15,8 @@ class SqlLineParserTest {
     void anUnendedStatementIsNotAccepted() {
         assertThatThrownBy(() -> parser.parse("SELECT 1", 8, Parser.ParseContext.ACCEPT_LINE))
                 .isInstanceOf(EOFError.class);
-        assertThat(parser.parse("SELECT 1;", 9, Parser.ParseContext.ACCEPT_LINE).line()).isEqualTo("SELECT 1;");
+        assertThat(parser.parse("SELECT 1;", 9, Parser.ParseContext.ACCEPT_LINE).line())
+                .isEqualTo("SELECT 1;");
     }
 
     @Test

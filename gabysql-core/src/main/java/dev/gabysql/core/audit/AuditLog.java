@@ -25,6 +25,7 @@ public final class AuditLog implements AutoCloseable {
     private final Path path;
     /** Opened in append mode (O_APPEND): a plain stream writes a line with one system call and no NIO buffers. */
     private FileOutputStream out;
+
     private boolean failed;
 
     public AuditLog(Path path) {

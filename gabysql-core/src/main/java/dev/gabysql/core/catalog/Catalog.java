@@ -26,8 +26,10 @@ public final class Catalog {
         for (DatabaseConfig db : databases) {
             requireValidName(db.name());
             if (byName.putIfAbsent(db.name(), db) != null) {
-                throw new GabyException(ErrorCode.CONFIG_INVALID, "Database name `" + db.name()
-                        + "` is used twice.", "Give each database its own name (--db NAME=URL).");
+                throw new GabyException(
+                        ErrorCode.CONFIG_INVALID,
+                        "Database name `" + db.name() + "` is used twice.",
+                        "Give each database its own name (--db NAME=URL).");
             }
         }
         this.databases = Collections.unmodifiableMap(byName);
@@ -48,17 +50,22 @@ public final class Catalog {
     /** The database called {@code name}; refuses paths, URLs and unknown names with an error listing the known ones. */
     public DatabaseConfig resolve(String name) {
         if (name == null || name.isBlank()) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "No database named. Known databases: " + known() + ".",
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "No database named. Known databases: " + known() + ".",
                     "Pass db with one of: " + known() + ".");
         }
         DatabaseConfig db = databases.get(name); // every configured name was checked in the constructor
         if (db == null && !isValidName(name)) {
-            throw new GabyException(ErrorCode.INVALID_DATABASE_NAME, "`" + shorten(name)
-                    + "` is not a database name (paths and URLs are not accepted). Known databases: " + known() + ".");
+            throw new GabyException(
+                    ErrorCode.INVALID_DATABASE_NAME,
+                    "`" + shorten(name)
+                            + "` is not a database name (paths and URLs are not accepted). Known databases: " + known()
+                            + ".");
         }
         if (db == null) {
-            throw new GabyException(ErrorCode.UNKNOWN_DATABASE, "Unknown database `" + name + "`. Known databases: "
-                    + known() + ".");
+            throw new GabyException(
+                    ErrorCode.UNKNOWN_DATABASE, "Unknown database `" + name + "`. Known databases: " + known() + ".");
         }
         return db;
     }
@@ -69,7 +76,9 @@ public final class Catalog {
 
     static void requireValidName(String name) {
         if (!isValidName(name)) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "`" + shorten(name) + "` cannot be a database name.",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "`" + shorten(name) + "` cannot be a database name.",
                     "Use letters, digits, '_', '-' or '.' (not leading), e.g. --db sales=jdbc:postgresql://host/sales.");
         }
     }

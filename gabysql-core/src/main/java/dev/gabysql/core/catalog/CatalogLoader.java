@@ -15,8 +15,7 @@ import java.util.Locale;
  * SQLite files, then the demo database. An explicit entry wins over a data-directory file of the same name.
  */
 public final class CatalogLoader {
-    private CatalogLoader() {
-    }
+    private CatalogLoader() {}
 
     public static Catalog load(CatalogOptions options) {
         return load(options, List.of());
@@ -28,7 +27,9 @@ public final class CatalogLoader {
         for (String spec : options.dbSpecs()) {
             DatabaseConfig db = parseSpec(spec);
             if (dbs.stream().anyMatch(d -> d.name().equals(db.name()))) {
-                throw new GabyException(ErrorCode.CONFIG_INVALID, "Database name `" + db.name() + "` is given twice.",
+                throw new GabyException(
+                        ErrorCode.CONFIG_INVALID,
+                        "Database name `" + db.name() + "` is given twice.",
                         "Name it explicitly: --db OTHER_NAME=" + JdbcUrls.mask(db.url()));
             }
             dbs.add(db);
@@ -48,8 +49,8 @@ public final class CatalogLoader {
     static DatabaseConfig parseSpec(String spec) {
         String s = spec == null ? "" : spec.strip();
         if (s.isEmpty()) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "--db needs a value.",
-                    "Use --db NAME=JDBC_URL or --db PATH.db.");
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID, "--db needs a value.", "Use --db NAME=JDBC_URL or --db PATH.db.");
         }
         int eq = s.indexOf('=');
         boolean named = eq > 0 && !s.startsWith("jdbc:") && Catalog.isValidName(s.substring(0, eq));
@@ -57,8 +58,10 @@ public final class CatalogLoader {
         String target = named ? s.substring(eq + 1) : s;
         if (target.startsWith("jdbc:")) {
             if (name == null) {
-                throw new GabyException(ErrorCode.CONFIG_INVALID, "A JDBC URL needs a name: "
-                        + JdbcUrls.mask(target), "Use --db NAME=" + JdbcUrls.mask(target));
+                throw new GabyException(
+                        ErrorCode.CONFIG_INVALID,
+                        "A JDBC URL needs a name: " + JdbcUrls.mask(target),
+                        "Use --db NAME=" + JdbcUrls.mask(target));
             }
             return new DatabaseConfig(name, target, null, null, null, null, null, 0);
         }
@@ -71,7 +74,9 @@ public final class CatalogLoader {
         int dot = base.lastIndexOf('.');
         String name = dot > 0 ? base.substring(0, dot) : base;
         if (!Catalog.isValidName(name)) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Cannot derive a database name from `" + file + "`.",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Cannot derive a database name from `" + file + "`.",
                     "Name it explicitly: --db NAME=" + file);
         }
         return name;
@@ -91,10 +96,13 @@ public final class CatalogLoader {
                 }
             }
         } catch (IOException e) {
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Unable to read the data directory " + dir + ": "
-                    + e.getMessage(), "Check the path given with --data-dir.");
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Unable to read the data directory " + dir + ": " + e.getMessage(),
+                    "Check the path given with --data-dir.");
         }
-        found.sort((a, b) -> a.name().toLowerCase(Locale.ROOT).compareTo(b.name().toLowerCase(Locale.ROOT)));
+        found.sort(
+                (a, b) -> a.name().toLowerCase(Locale.ROOT).compareTo(b.name().toLowerCase(Locale.ROOT)));
         return found;
     }
 }

@@ -32,8 +32,8 @@ public record DatabaseConfig(
 
     /** A SQLite file, named by the caller, with defaults for everything else. */
     public static DatabaseConfig sqlite(String name, java.nio.file.Path file) {
-        return new DatabaseConfig(name, "jdbc:sqlite:" + file.toAbsolutePath().normalize(), null, null, null,
-                null, null, 0);
+        return new DatabaseConfig(
+                name, "jdbc:sqlite:" + file.toAbsolutePath().normalize(), null, null, null, null, null, 0);
     }
 
     /** The URL with any password masked, for logs, errors and listings. */

@@ -20,20 +20,28 @@ import java.sql.Statement;
 public final class DemoDatabase {
     public static final String NAME = "demo";
 
-    private static final String[] FIRST = {"Ana", "Luis", "Marta", "Jorge", "Lucía", "Pablo", "Elena", "Diego",
-        "Sara", "Hugo", "Carmen", "Iván"};
-    private static final String[] LAST = {"García", "López", "Martín", "Sánchez", "Pérez", "Gómez", "Ruiz",
-        "Díaz", "Moreno", "Álvarez"};
+    private static final String[] FIRST = {
+        "Ana", "Luis", "Marta", "Jorge", "Lucía", "Pablo", "Elena", "Diego", "Sara", "Hugo", "Carmen", "Iván"
+    };
+    private static final String[] LAST = {
+        "García", "López", "Martín", "Sánchez", "Pérez", "Gómez", "Ruiz", "Díaz", "Moreno", "Álvarez"
+    };
     private static final String[] CITIES = {"Madrid", "Sevilla", "Valencia", "Bilbao", "Zaragoza", "Málaga"};
-    private static final String[][] PRODUCTS = {{"Espresso beans 1kg", "coffee", "24.90"},
-        {"Decaf beans 500g", "coffee", "13.50"}, {"Green tea 100g", "tea", "6.20"}, {"Earl Grey 100g", "tea", "5.80"},
-        {"Ceramic mug", "accessories", "9.00"}, {"Pour-over dripper", "accessories", "21.00"},
-        {"Paper filters x100", "accessories", "4.50"}, {"Hand grinder", "equipment", "59.00"},
-        {"Milk frother", "equipment", "34.00"}, {"Gift card 25", "gift", "25.00"}};
+    private static final String[][] PRODUCTS = {
+        {"Espresso beans 1kg", "coffee", "24.90"},
+        {"Decaf beans 500g", "coffee", "13.50"},
+        {"Green tea 100g", "tea", "6.20"},
+        {"Earl Grey 100g", "tea", "5.80"},
+        {"Ceramic mug", "accessories", "9.00"},
+        {"Pour-over dripper", "accessories", "21.00"},
+        {"Paper filters x100", "accessories", "4.50"},
+        {"Hand grinder", "equipment", "59.00"},
+        {"Milk frother", "equipment", "34.00"},
+        {"Gift card 25", "gift", "25.00"}
+    };
     private static final String[] STATUS = {"paid", "paid", "paid", "shipped", "shipped", "delivered", "cancelled"};
 
-    private DemoDatabase() {
-    }
+    private DemoDatabase() {}
 
     /** The demo file in {@code dataDir}, created (with the directory) if missing. */
     public static Path ensure(Path dataDir) {
@@ -51,8 +59,10 @@ public final class DemoDatabase {
             if (Files.exists(file)) {
                 return file; // another process created it meanwhile
             }
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Unable to create the demo database in " + dataDir
-                    + ": " + e.getMessage(), "Check that the data directory is writable, or pass --data-dir.");
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Unable to create the demo database in " + dataDir + ": " + e.getMessage(),
+                    "Check that the data directory is writable, or pass --data-dir.");
         }
         return file;
     }
@@ -108,13 +118,16 @@ public final class DemoDatabase {
             ps.executeBatch();
         }
         try (PreparedStatement o = c.prepareStatement("INSERT INTO orders VALUES (?,?,?,?)");
-             PreparedStatement it = c.prepareStatement("INSERT INTO order_items VALUES (?,?,?,?)")) {
+                PreparedStatement it = c.prepareStatement("INSERT INTO order_items VALUES (?,?,?,?)")) {
             for (int id = 1; id <= 200; id++) {
                 o.setInt(1, id);
                 o.setInt(2, 1 + (id * 13) % 60);
                 o.setString(3, STATUS[(id * 3) % STATUS.length]);
-                o.setString(4, String.format("2026-%02d-%02d %02d:%02d", 1 + id % 10, 1 + (id * 3) % 28,
-                        8 + id % 12, (id * 17) % 60));
+                o.setString(
+                        4,
+                        String.format(
+                                "2026-%02d-%02d %02d:%02d",
+                                1 + id % 10, 1 + (id * 3) % 28, 8 + id % 12, (id * 17) % 60));
                 o.addBatch();
                 int lines = 1 + id % 3;
                 for (int k = 0; k < lines; k++) {

@@ -11,8 +11,7 @@ public final class CacheDirectory {
     /** Overrides the location (tests; a read-only home). */
     public static final String PROPERTY = "gabysql.cache.dir";
 
-    private CacheDirectory() {
-    }
+    private CacheDirectory() {}
 
     /** The cache root, or null when there is no home to put it in. It may not exist yet. */
     public static Path root() {

@@ -24,14 +24,19 @@ import java.util.function.Function;
  */
 public final class ConfigFile {
     private static final Set<String> TOP = Set.of("server", "databases", "tokens");
-    private static final Set<String> SERVER = Set.of("mode", "max_rows", "timeout_seconds", "schema_ttl_seconds",
-            "audit_log", "confirm_key", "confirm_ttl_seconds");
-    private static final Set<String> DATABASE = Set.of("name", "url", "user", "password", "description", "max_mode",
-            "timeout_seconds", "row_cap");
+    private static final Set<String> SERVER = Set.of(
+            "mode",
+            "max_rows",
+            "timeout_seconds",
+            "schema_ttl_seconds",
+            "audit_log",
+            "confirm_key",
+            "confirm_ttl_seconds");
+    private static final Set<String> DATABASE =
+            Set.of("name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap");
     private static final Set<String> TOKEN = Set.of("secret", "mode");
 
-    private ConfigFile() {
-    }
+    private ConfigFile() {}
 
     /** What a configuration file says; server values are null where the file is silent. */
     public record Config(ServerValues server, List<DatabaseConfig> databases, List<TokenConfig> tokens) {
@@ -42,8 +47,14 @@ public final class ConfigFile {
     }
 
     /** The {@code [server]} table; null fields were not given. */
-    public record ServerValues(Mode mode, Integer maxRows, Duration timeout, Duration schemaTtl, String auditLog,
-                               String confirmKey, Duration confirmTtl) {
+    public record ServerValues(
+            Mode mode,
+            Integer maxRows,
+            Duration timeout,
+            Duration schemaTtl,
+            String auditLog,
+            String confirmKey,
+            Duration confirmTtl) {
         @Override
         public String toString() {
             return "ServerValues[mode=" + mode + ", confirmKey=" + (confirmKey == null ? null : "***") + "]";
@@ -70,7 +81,9 @@ public final class ConfigFile {
         try {
             root = new TomlMapper().readTree(file.toFile());
         } catch (IOException e) {
-            throw invalid("Configuration file " + file + " is not valid TOML: " + e.getMessage().split("\n")[0],
+            throw invalid(
+                    "Configuration file " + file + " is not valid TOML: "
+                            + e.getMessage().split("\n")[0],
                     "Fix the TOML syntax at the position given.");
         }
         Reader r = new Reader(env);
@@ -106,9 +119,13 @@ public final class ConfigFile {
                 return new ServerValues(null, null, null, null, null, null, null);
             }
             onlyKeys(s, SERVER, "server.");
-            return new ServerValues(mode(s, "server.", "mode"), positiveInt(s, "server.", "max_rows"),
-                    seconds(s, "server.", "timeout_seconds"), seconds(s, "server.", "schema_ttl_seconds"),
-                    string(s, "server.", "audit_log"), string(s, "server.", "confirm_key"),
+            return new ServerValues(
+                    mode(s, "server.", "mode"),
+                    positiveInt(s, "server.", "max_rows"),
+                    seconds(s, "server.", "timeout_seconds"),
+                    seconds(s, "server.", "schema_ttl_seconds"),
+                    string(s, "server.", "audit_log"),
+                    string(s, "server.", "confirm_key"),
                     seconds(s, "server.", "confirm_ttl_seconds"));
         }
 
@@ -118,16 +135,24 @@ public final class ConfigFile {
             String name = required(d, p, "name");
             String url = required(d, p, "url");
             if (!url.startsWith("jdbc:")) {
-                throw invalid(p + "url must be a JDBC URL (jdbc:…), got `" + url + "`.",
+                throw invalid(
+                        p + "url must be a JDBC URL (jdbc:…), got `" + url + "`.",
                         "For a SQLite file write url = \"jdbc:sqlite:/path/to/file.db\".");
             }
             if (!Catalog.isValidName(name)) {
-                throw invalid("`" + p + "name` = `" + name + "` cannot be a database name.",
+                throw invalid(
+                        "`" + p + "name` = `" + name + "` cannot be a database name.",
                         "Use letters, digits, '_', '-' or '.' (not leading), e.g. name = \"sales\".");
             }
             Integer rowCap = positiveInt(d, p, "row_cap");
-            return new DatabaseConfig(name, url, string(d, p, "user"), string(d, p, "password"),
-                    string(d, p, "description"), mode(d, p, "max_mode"), seconds(d, p, "timeout_seconds"),
+            return new DatabaseConfig(
+                    name,
+                    url,
+                    string(d, p, "user"),
+                    string(d, p, "password"),
+                    string(d, p, "description"),
+                    mode(d, p, "max_mode"),
+                    seconds(d, p, "timeout_seconds"),
                     rowCap == null ? 0 : rowCap);
         }
 
@@ -136,7 +161,8 @@ public final class ConfigFile {
             onlyKeys(t, TOKEN, p);
             String secret = required(t, p, "secret");
             if (secret.length() < 16) {
-                throw invalid(p + "secret is shorter than 16 characters.",
+                throw invalid(
+                        p + "secret is shorter than 16 characters.",
                         "Use a long random secret, e.g. from `openssl rand -hex 32`, through ${ENV}.");
             }
             return new TokenConfig(secret, mode(t, p, "mode"));
@@ -148,7 +174,8 @@ public final class ConfigFile {
                 return List.of();
             }
             if (!a.isArray()) {
-                throw invalid("`" + key + "` must be an array of tables ([[" + key + "]]).",
+                throw invalid(
+                        "`" + key + "` must be an array of tables ([[" + key + "]]).",
                         "Write each entry as [[" + key + "]].");
             }
             List<JsonNode> out = new ArrayList<>();
@@ -160,11 +187,12 @@ public final class ConfigFile {
             if (!node.isObject()) {
                 throw invalid("`" + prefix + "` must be a table.", "See docs/configuration.md for the layout.");
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 String key = it.next().getKey();
                 if (!allowed.contains(key)) {
-                    throw invalid("Unknown key `" + prefix + key + "`.", "Known keys here: "
-                            + String.join(", ", new java.util.TreeSet<>(allowed)) + ".");
+                    throw invalid(
+                            "Unknown key `" + prefix + key + "`.",
+                            "Known keys here: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ".");
                 }
             }
         }
@@ -172,8 +200,9 @@ public final class ConfigFile {
         String required(JsonNode n, String p, String key) {
             String v = string(n, p, key);
             if (v == null || v.isBlank()) {
-                throw invalid("`" + p + key + "` is required.", "Add " + key + " = \"…\" to " + p.replaceAll("\\.$", "")
-                        + ".");
+                throw invalid(
+                        "`" + p + key + "` is required.",
+                        "Add " + key + " = \"…\" to " + p.replaceAll("\\.$", "") + ".");
             }
             return v;
         }
@@ -212,7 +241,8 @@ public final class ConfigFile {
             }
             Mode m = Mode.parse(s);
             if (m == null) {
-                throw invalid("`" + p + key + "` must be readonly, readwrite or admin, got `" + s + "`.",
+                throw invalid(
+                        "`" + p + key + "` must be readonly, readwrite or admin, got `" + s + "`.",
                         "Write " + key + " = \"readonly\".");
             }
             return m;
@@ -235,7 +265,8 @@ public final class ConfigFile {
                 String name = value.substring(start + 2, end);
                 String v = env.apply(name);
                 if (v == null) {
-                    throw invalid("`" + key + "` refers to environment variable " + name + ", which is not set.",
+                    throw invalid(
+                            "`" + key + "` refers to environment variable " + name + ", which is not set.",
                             "Export " + name + " before starting gabysql.");
                 }
                 out.append(value, i, start).append(v);

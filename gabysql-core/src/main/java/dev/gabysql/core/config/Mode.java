@@ -33,10 +33,16 @@ public enum Mode {
             return null;
         }
         switch (text.trim().toLowerCase(Locale.ROOT).replace("-", "").replace("_", "")) {
-            case "readonly": case "ro": return READONLY;
-            case "readwrite": case "rw": return READWRITE;
-            case "admin": return ADMIN;
-            default: return null;
+            case "readonly":
+            case "ro":
+                return READONLY;
+            case "readwrite":
+            case "rw":
+                return READWRITE;
+            case "admin":
+                return ADMIN;
+            default:
+                return null;
         }
     }
 }

@@ -9,8 +9,8 @@ import java.time.Duration;
  * the audit log goes (null: no audit log), the key that signs confirm tokens (null: a random key per process)
  * and how long a confirm token lives. Immutable.
  */
-public record Settings(Mode mode, Limits limits, Duration schemaTtl, Path auditLog, String confirmKey,
-                       Duration confirmTtl) {
+public record Settings(
+        Mode mode, Limits limits, Duration schemaTtl, Path auditLog, String confirmKey, Duration confirmTtl) {
     public static final Duration DEFAULT_CONFIRM_TTL = Duration.ofMinutes(5);
     public static final Settings DEFAULT = new Settings(Mode.READONLY, Limits.DEFAULT, Duration.ofSeconds(30), null);
 

@@ -12,11 +12,10 @@ import java.util.List;
 /** The registry of supported engines: the one place that lists them. */
 public final class Dialects {
     /** First match wins; the generic JDBC tier takes whatever URL is left and has a driver, so it stays last. */
-    private static final List<Dialect> ALL = List.of(new SqliteDialect(), new PostgresDialect(), new MariaDbDialect(),
-            new GenericJdbcDialect());
+    private static final List<Dialect> ALL =
+            List.of(new SqliteDialect(), new PostgresDialect(), new MariaDbDialect(), new GenericJdbcDialect());
 
-    private Dialects() {
-    }
+    private Dialects() {}
 
     public static Dialect forDatabase(DatabaseConfig db) {
         for (Dialect dialect : ALL) {
@@ -24,7 +23,8 @@ public final class Dialects {
                 return dialect;
             }
         }
-        throw new GabyException(ErrorCode.UNSUPPORTED_DATABASE, "Database `" + db.name() + "` (" + db.displayUrl()
-                + ") is not a supported kind of database.");
+        throw new GabyException(
+                ErrorCode.UNSUPPORTED_DATABASE,
+                "Database `" + db.name() + "` (" + db.displayUrl() + ") is not a supported kind of database.");
     }
 }

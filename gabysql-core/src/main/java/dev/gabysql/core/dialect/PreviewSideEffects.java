@@ -11,8 +11,7 @@ import java.util.List;
 public interface PreviewSideEffects {
     PreviewSideEffects NONE = new PreviewSideEffects() {
         @Override
-        public void afterStatement(Connection c) {
-        }
+        public void afterStatement(Connection c) {}
 
         @Override
         public List<String> restoreAfterRollback(Connection c) {

@@ -27,21 +27,30 @@ public enum ErrorCode {
     DATA_CHANGED(409, 1, "The data changed since the preview; preview again and review the new result."),
     // the database
     SQL_ERROR(400, 1, "Fix the SQL; the database's message says what it did not accept."),
-    LOCKED(423, 1, "Another session holds a lock this statement needs (a write or a schema change under way);"
-            + " retry once it has ended."),
+    LOCKED(
+            423,
+            1,
+            "Another session holds a lock this statement needs (a write or a schema change under way);"
+                    + " retry once it has ended."),
     VALUE_TOO_LARGE(422, 1, "Read a part of the value (substr, length) or leave the column out."),
     TIMEOUT(504, 1, "Narrow the query (WHERE, LIMIT, an index) or ask for a longer statement timeout."),
     CANCELLED(499, 1, "The call was cancelled by the client."),
     DATABASE_UNAVAILABLE(503, 1, "Check that the database server is running and reachable, then retry."),
-    UNSUPPORTED_DATABASE(400, 2, "Use a SQLite file, a jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql: URL, or a JDBC URL"
-            + " whose driver is on the class path."),
+    UNSUPPORTED_DATABASE(
+            400,
+            2,
+            "Use a SQLite file, a jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql: URL, or a JDBC URL"
+                    + " whose driver is on the class path."),
     CONFIG_INVALID(400, 2, "Fix the configuration as the message says."),
     // the server
     UNAUTHORIZED(401, 1, "Send a valid bearer token in the Authorization header."),
     OVER_CAPACITY(503, 1, "The server is at its concurrency cap; retry after a moment."),
     TOO_LARGE(413, 1, "Send a smaller request."),
-    NOT_FOUND(404, 1, "The HTTP API has POST /sql, GET /databases, GET /databases/{db}/schema,"
-            + " POST /databases/{db}/check, GET /health and /mcp."),
+    NOT_FOUND(
+            404,
+            1,
+            "The HTTP API has POST /sql, GET /databases, GET /databases/{db}/schema,"
+                    + " POST /databases/{db}/check, GET /health and /mcp."),
     METHOD_NOT_ALLOWED(405, 1, "Use the method the Allow header names."),
     FORBIDDEN_ORIGIN(403, 1, "Call from a local client (localhost), or start the server with a token."),
     INTERNAL(500, 1, "This is a bug in gabysql; the server log has details.");

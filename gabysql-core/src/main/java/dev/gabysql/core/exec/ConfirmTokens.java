@@ -48,20 +48,24 @@ public final class ConfirmTokens {
     }
 
     /** What a token is bound to. */
-    public record Binding(String db, String statementHash, String mode, long count) {
-    }
+    public record Binding(String db, String statementHash, String mode, long count) {}
 
     /** A token and what it says, once verified. */
-    public record Issued(String token, String id, Instant expiresAt) {
-    }
+    public record Issued(String token, String id, Instant expiresAt) {}
 
     public Issued issue(Binding b) {
         byte[] idBytes = new byte[ID_BYTES];
         random.nextBytes(idBytes);
         String id = B64.encodeToString(idBytes);
         Instant expires = clock.instant().plus(ttl);
-        String payload = String.join("|", id, Long.toString(expires.getEpochSecond()), b.db(), b.statementHash(),
-                b.mode(), Long.toString(b.count()));
+        String payload = String.join(
+                "|",
+                id,
+                Long.toString(expires.getEpochSecond()),
+                b.db(),
+                b.statementHash(),
+                b.mode(),
+                Long.toString(b.count()));
         String body = B64.encodeToString(payload.getBytes(StandardCharsets.UTF_8));
         return new Issued("gct1." + body + "." + B64.encodeToString(sign(body)), id, expires);
     }
@@ -84,8 +88,8 @@ public final class ConfirmTokens {
             throw invalid("The confirm token is malformed.");
         }
         if (!MessageDigest.isEqual(expected, given)) {
-            throw invalid("The confirm token's signature is not valid (it was altered, or issued by another"
-                    + " server).");
+            throw invalid(
+                    "The confirm token's signature is not valid (it was altered, or issued by another" + " server).");
         }
         String[] f = new String(B64D.decode(parts[1]), StandardCharsets.UTF_8).split("\\|", -1);
         if (f.length != 6) {
@@ -110,8 +114,7 @@ public final class ConfirmTokens {
     }
 
     /** A redeemed token: its id and the previewed count. */
-    public record Verified(String id, long previewedCount) {
-    }
+    public record Verified(String id, long previewedCount) {}
 
     private void consume(String id, Instant expires) {
         prune();
@@ -122,7 +125,7 @@ public final class ConfirmTokens {
 
     private void prune() {
         Instant now = clock.instant();
-        for (Iterator<Instant> it = used.values().iterator(); it.hasNext();) {
+        for (Iterator<Instant> it = used.values().iterator(); it.hasNext(); ) {
             if (now.isAfter(it.next())) {
                 it.remove();
             }

@@ -16,8 +16,7 @@ import java.util.List;
 public final class QueryRunner {
     private static final int MAX_FETCH = 1_000;
 
-    private QueryRunner() {
-    }
+    private QueryRunner() {}
 
     /**
      * Runs a statement that returns rows on a session.
@@ -25,8 +24,8 @@ public final class QueryRunner {
      * @param what what is being done, for error messages ("Query on `sales`")
      * @throws GabyException with TIMEOUT, CANCELLED, SQL_ERROR, … on failure
      */
-    public static QueryResult query(String what, Session s, String sql, List<Object> params, Limits limits,
-                                    Cancellation cancellation) {
+    public static QueryResult query(
+            String what, Session s, String sql, List<Object> params, Limits limits, Cancellation cancellation) {
         long start = System.nanoTime();
         Running running = null;
         PreparedStatement ps = null;
@@ -64,8 +63,8 @@ public final class QueryRunner {
      *
      * @throws GabyException with TIMEOUT, CANCELLED, SQL_ERROR, … on failure
      */
-    public static Outcome update(String what, Session s, String sql, List<Object> params, Limits limits,
-                                 Cancellation cancellation) {
+    public static Outcome update(
+            String what, Session s, String sql, List<Object> params, Limits limits, Cancellation cancellation) {
         long start = System.nanoTime();
         Running running = null;
         try (PreparedStatement ps = s.connection().prepareStatement(sql)) {
@@ -106,8 +105,7 @@ public final class QueryRunner {
     }
 
     /** The affected row count of a write and, with RETURNING, the first rows. */
-    public record Outcome(long affectedRows, QueryResult rows) {
-    }
+    public record Outcome(long affectedRows, QueryResult rows) {}
 
     /** The most rows one fetch of a query needs: one past the row cap shows that the cap cut the result. */
     private static int fetchMost(Limits limits) {
@@ -121,8 +119,9 @@ public final class QueryRunner {
     }
 
     /** Reads rows up to the caps; with {@code countAll} it goes on counting (not keeping) the remaining rows. */
-    private static QueryResult collect(ResultSet rs, ResultColumns reader, Limits limits, long start,
-                                       FetchSize fetch, List<Object> countAll) throws SQLException {
+    private static QueryResult collect(
+            ResultSet rs, ResultColumns reader, Limits limits, long start, FetchSize fetch, List<Object> countAll)
+            throws SQLException {
         List<QueryResult.Column> columns = reader.read(rs);
         ColumnReader[] readers = reader.readers(columns);
         int n = columns.size();
@@ -162,8 +161,8 @@ public final class QueryRunner {
             }
             fetch.rowRead(full);
             if (chars > limits.maxResultChars() && !rows.isEmpty()) {
-                note = "Only the first " + rows.size() + " rows are shown (the result passed "
-                        + limits.maxResultChars() + " characters). Select fewer columns, add LIMIT or aggregate.";
+                note = "Only the first " + rows.size() + " rows are shown (the result passed " + limits.maxResultChars()
+                        + " characters). Select fewer columns, add LIMIT or aggregate.";
                 if (countAll == null) {
                     break;
                 }
@@ -190,7 +189,10 @@ public final class QueryRunner {
                 if (cut == columns) {
                     cut = new ArrayList<>(columns);
                 }
-                cut.set(i, new QueryResult.Column(Values.cut(c.name(), max, c.name().length()), c.type()));
+                cut.set(
+                        i,
+                        new QueryResult.Column(
+                                Values.cut(c.name(), max, c.name().length()), c.type()));
             }
         }
         return cut;

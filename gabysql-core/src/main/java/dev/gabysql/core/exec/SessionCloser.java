@@ -21,6 +21,7 @@ public final class SessionCloser implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+
     private volatile boolean closed;
 
     /** Closes {@code s} now, or soon on the background thread when {@link Session#mayEndLater()}. */

@@ -9,8 +9,7 @@ import java.util.Locale;
  * Maps driver errors to gabysql's codes, keeping the SQLSTATE. The SQLSTATE knowledge lives in this one table.
  */
 public final class SqlErrors {
-    private SqlErrors() {
-    }
+    private SqlErrors() {}
 
     /**
      * @param what   what gabysql was doing, e.g. "Query on `sales` failed"
@@ -24,15 +23,24 @@ public final class SqlErrors {
         if (cancelled) {
             return new GabyException(ErrorCode.CANCELLED, what + ": cancelled by the client.", null, state, null);
         }
-        if (timedOut || "57014".equals(state) // 57014 query_canceled: statement_timeout in PostgreSQL
+        if (timedOut
+                || "57014".equals(state) // 57014 query_canceled: statement_timeout in PostgreSQL
                 || "70100".equals(state) && e.getErrorCode() == 1969 // MariaDB: max_statement_time exceeded
                 || "HY000".equals(state) && e.getErrorCode() == 3024) { // MySQL: max_execution_time exceeded
-            return new GabyException(ErrorCode.TIMEOUT, what + ": the statement ran past its timeout and was"
-                    + " cancelled.", null, state, null);
+            return new GabyException(
+                    ErrorCode.TIMEOUT,
+                    what + ": the statement ran past its timeout and was" + " cancelled.",
+                    null,
+                    state,
+                    null);
         }
         if ("25006".equals(state)) { // 25006 read_only_sql_transaction: layer 2 refused a write
-            return new GabyException(ErrorCode.READ_ONLY, what + ": the database refused a write in a read-only"
-                    + " transaction (" + msg + ").", null, state, null);
+            return new GabyException(
+                    ErrorCode.READ_ONLY,
+                    what + ": the database refused a write in a read-only" + " transaction (" + msg + ").",
+                    null,
+                    state,
+                    null);
         }
         if (state != null && state.startsWith("08")) { // class 08: connection exception
             return new GabyException(ErrorCode.DATABASE_UNAVAILABLE, what + ": " + msg, null, state, null);
@@ -41,12 +49,20 @@ public final class SqlErrors {
             return walNotReadable(what, msg, state);
         }
         if (msg != null && msg.toLowerCase(Locale.ROOT).contains("attempt to write a readonly database")) {
-            return new GabyException(ErrorCode.READ_ONLY, what + ": the database refused a write on a read-only"
-                    + " connection (" + msg + ").", null, state, null); // SQLITE_READONLY
+            return new GabyException(
+                    ErrorCode.READ_ONLY,
+                    what + ": the database refused a write on a read-only" + " connection (" + msg + ").",
+                    null,
+                    state,
+                    null); // SQLITE_READONLY
         }
         if (isLockConflict(state, e.getErrorCode(), msg)) {
-            return new GabyException(ErrorCode.LOCKED, what + ": another session holds a lock it needs (" + msg
-                    + ").", null, state, null);
+            return new GabyException(
+                    ErrorCode.LOCKED,
+                    what + ": another session holds a lock it needs (" + msg + ").",
+                    null,
+                    state,
+                    null);
         }
         if ("53200".equals(state) // pgJDBC: "Ran out of memory retrieving query results."
                 || state == null && "out of memory".equalsIgnoreCase(msg)) { // the SQLite driver's array failed
@@ -83,8 +99,8 @@ public final class SqlErrors {
 
     /** SQLite may not create a WAL database's -shm and -wal files, which even a read needs. */
     private static boolean isWalWithoutItsFiles(String msg) {
-        return msg != null && (msg.startsWith("[SQLITE_READONLY_DIRECTORY]")
-                || msg.startsWith("[SQLITE_READONLY_CANTINIT]"));
+        return msg != null
+                && (msg.startsWith("[SQLITE_READONLY_DIRECTORY]") || msg.startsWith("[SQLITE_READONLY_CANTINIT]"));
     }
 
     /**
@@ -92,11 +108,16 @@ public final class SqlErrors {
      * database in a directory this process may not write, which no mode would help.
      */
     private static GabyException walNotReadable(String what, String msg, String state) {
-        return new GabyException(ErrorCode.DATABASE_UNAVAILABLE, what + ": SQLite cannot read this WAL-mode database"
-                + " here: a reader must create its -shm and -wal files beside it, and this process may not write that"
-                + " directory (" + msg + ").", "Let this user write the database's directory, or have its owner"
-                + " leave WAL mode (PRAGMA journal_mode=DELETE); if nothing writes it (a read-only mount), open it"
-                + " immutable: --db 'NAME=jdbc:sqlite:file:/path/to/file.db?immutable=1'.", state, null);
+        return new GabyException(
+                ErrorCode.DATABASE_UNAVAILABLE,
+                what + ": SQLite cannot read this WAL-mode database"
+                        + " here: a reader must create its -shm and -wal files beside it, and this process may not write that"
+                        + " directory (" + msg + ").",
+                "Let this user write the database's directory, or have its owner"
+                        + " leave WAL mode (PRAGMA journal_mode=DELETE); if nothing writes it (a read-only mount), open it"
+                        + " immutable: --db 'NAME=jdbc:sqlite:file:/path/to/file.db?immutable=1'.",
+                state,
+                null);
     }
 
     /**
@@ -105,7 +126,9 @@ public final class SqlErrors {
      * lock wait timeout (1205), SQLite's busy or locked database (after its busy timeout).
      */
     private static boolean isLockConflict(String state, int errorCode, String msg) {
-        return "55P03".equals(state) || "40P01".equals(state) || "40001".equals(state)
+        return "55P03".equals(state)
+                || "40P01".equals(state)
+                || "40001".equals(state)
                 || errorCode == 1205 && state != null && state.startsWith("HY") // MariaDB/MySQL
                 || msg != null && (msg.startsWith("[SQLITE_BUSY") || msg.startsWith("[SQLITE_LOCKED"));
     }
@@ -116,9 +139,13 @@ public final class SqlErrors {
      * reading rows.
      */
     public static GabyException valueTooLarge(String what, String sqlState) {
-        return new GabyException(ErrorCode.VALUE_TOO_LARGE, what + ": a value in the result is too large to read into"
-                + " memory.", "Read a part of it instead, e.g. substr(col, 1, 2000) or length(col) in place of col,"
-                + " or leave the column out.", sqlState, null);
+        return new GabyException(
+                ErrorCode.VALUE_TOO_LARGE,
+                what + ": a value in the result is too large to read into" + " memory.",
+                "Read a part of it instead, e.g. substr(col, 1, 2000) or length(col) in place of col,"
+                        + " or leave the column out.",
+                sqlState,
+                null);
     }
 
     private static String firstLine(String message) {
@@ -128,6 +155,8 @@ public final class SqlErrors {
         String m = message.strip();
         int nl = m.indexOf('\n');
         // keep PostgreSQL's "Position:"/"Hint:" lines short but present
-        return nl < 0 ? m : m.substring(0, nl) + " " + m.substring(nl + 1).strip().replace('\n', ' ');
+        return nl < 0
+                ? m
+                : m.substring(0, nl) + " " + m.substring(nl + 1).strip().replace('\n', ' ');
     }
 }

@@ -39,8 +39,8 @@ public abstract class TransactionSession implements Session {
             committed = true;
         } catch (SQLException e) {
             broken = true;
-            throw new GabyException(ErrorCode.SQL_ERROR, "Commit failed: " + e.getMessage(), null, e.getSQLState(),
-                    null);
+            throw new GabyException(
+                    ErrorCode.SQL_ERROR, "Commit failed: " + e.getMessage(), null, e.getSQLState(), null);
         }
     }
 
@@ -79,8 +79,7 @@ public abstract class TransactionSession implements Session {
     }
 
     /** Undoes session state a transaction's end leaves behind (locks, variables, settings). Default: nothing. */
-    protected void reset() throws SQLException {
-    }
+    protected void reset() throws SQLException {}
 
     /**
      * Rolls the transaction back, then {@link #reset()}s. A dialect may do both in one round trip to the server

@@ -17,18 +17,21 @@ final class Values {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
     /** How a cut value ends: {@code …[+N chars]} or, for bytes, {@code …[+N bytes]}. */
     private static final String CUT = "…[+";
+
     private static final String CUT_CHARS = " chars]";
     private static final String CUT_BYTES = " bytes]";
 
-    private Values() {
-    }
+    private Values() {}
 
     static Object read(ResultSet rs, int column, int maxChars) throws SQLException {
         Object v = rs.getObject(column);
         if (v == null) {
             return null;
         }
-        if (v instanceof Boolean || v instanceof Long || v instanceof Integer || v instanceof Short
+        if (v instanceof Boolean
+                || v instanceof Long
+                || v instanceof Integer
+                || v instanceof Short
                 || v instanceof Byte) {
             return v instanceof Boolean ? v : ((Number) v).longValue();
         }

@@ -15,14 +15,15 @@ import java.time.Duration;
 final class Watchdog {
     /** How often running statements are looked at: the most a timeout fires late. */
     static final long PERIOD_NANOS = 50_000_000;
+
     private static final long LINGER_NANOS = 2_000_000_000L;
     private static final Object LOCK = new Object();
     /** The running statements, a doubly linked list through {@link Armed}; guarded by {@link #LOCK}. */
     private static Armed first;
+
     private static final Poller POLLER = new Poller("gabysql-watchdog", PERIOD_NANOS, LINGER_NANOS, Watchdog::check);
 
-    private Watchdog() {
-    }
+    private Watchdog() {}
 
     /** A handle that must be closed when the statement ends; {@link Armed#fired()} says whether it timed out. */
     static Armed arm(Statement statement, Duration timeout) {

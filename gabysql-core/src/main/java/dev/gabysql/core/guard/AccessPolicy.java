@@ -12,76 +12,101 @@ import java.util.Locale;
  * the rule and what to do instead. Stateless and thread-safe.
  */
 public final class AccessPolicy {
-    private AccessPolicy() {
-    }
+    private AccessPolicy() {}
 
     /** For read tools (gabysql_query, gabysql_explain): only a pure read passes. */
     public static void requireRead(InspectedStatement s) {
         refuseWhatNoModeAllows(s);
         if (s.kind() != StatementKind.READ) {
-            throw new GabyException(ErrorCode.READ_ONLY, "`" + s.command() + "` " + kindPhrase(s)
-                    + ", and this call may only read (rule: read tools run pure reads only).");
+            throw new GabyException(
+                    ErrorCode.READ_ONLY,
+                    "`" + s.command() + "` " + kindPhrase(s)
+                            + ", and this call may only read (rule: read tools run pure reads only).");
         }
         for (SideEffect e : s.effects()) {
-            throw new GabyException(e.code(), "`" + s.command() + "` is not a pure read: " + e.what()
-                    + " (rule: read tools run pure reads only).");
+            throw new GabyException(
+                    e.code(),
+                    "`" + s.command() + "` is not a pure read: " + e.what()
+                            + " (rule: read tools run pure reads only).");
         }
     }
 
     /** For the write tool, under the effective mode of the call. */
     public static void authorizeWrite(InspectedStatement s, Mode mode, boolean allowFullTable) {
         if (mode == null || !mode.allowsWrites()) {
-            throw new GabyException(ErrorCode.READ_ONLY, "The effective mode is readonly: no statement may write.",
+            throw new GabyException(
+                    ErrorCode.READ_ONLY,
+                    "The effective mode is readonly: no statement may write.",
                     "Use gabysql_query for reads.");
         }
         refuseWhatNoModeAllows(s);
         Mode needed = s.kind().minimumMode();
         if (mode.compareTo(needed) < 0) {
-            throw new GabyException(ErrorCode.FORBIDDEN_BY_MODE, "`" + s.command() + "` " + kindPhrase(s)
-                    + ", which needs mode " + needed.label() + "; the effective mode is " + mode.label()
-                    + " (rule: access modes).",
-                    "Ask for a database whose maximum mode is " + needed.label() + ", or leave this change to a person.");
+            throw new GabyException(
+                    ErrorCode.FORBIDDEN_BY_MODE,
+                    "`" + s.command() + "` " + kindPhrase(s)
+                            + ", which needs mode " + needed.label() + "; the effective mode is " + mode.label()
+                            + " (rule: access modes).",
+                    "Ask for a database whose maximum mode is " + needed.label()
+                            + ", or leave this change to a person.");
         }
         for (SideEffect e : s.effects()) {
             if (!e.allowedIn(mode)) {
-                throw new GabyException(e.code(), "`" + s.command() + "` is refused in mode " + mode.label() + ": "
-                        + e.what() + " (rule: access modes; allowed from " + e.allowedFrom().label() + ").");
+                throw new GabyException(
+                        e.code(),
+                        "`" + s.command() + "` is refused in mode " + mode.label() + ": " + e.what()
+                                + " (rule: access modes; allowed from "
+                                + e.allowedFrom().label() + ").");
             }
         }
         if (s.unboundedWrite() && !allowFullTable) {
-            throw new GabyException(ErrorCode.FULL_TABLE_WRITE, "`" + s.command() + "` has no WHERE clause and"
-                    + " would change every row (rule: no full-table UPDATE/DELETE by accident).");
+            throw new GabyException(
+                    ErrorCode.FULL_TABLE_WRITE,
+                    "`" + s.command() + "` has no WHERE clause and"
+                            + " would change every row (rule: no full-table UPDATE/DELETE by accident).");
         }
     }
 
     private static void refuseWhatNoModeAllows(InspectedStatement s) {
         switch (s.kind()) {
             case TRANSACTION_CONTROL:
-                throw new GabyException(ErrorCode.TRANSACTION_CONTROL, "`" + s.command() + "` is transaction"
-                        + " control, refused in every mode (rule: gabysql owns transactions; each call runs in"
-                        + " its own).");
+                throw new GabyException(
+                        ErrorCode.TRANSACTION_CONTROL,
+                        "`" + s.command() + "` is transaction"
+                                + " control, refused in every mode (rule: gabysql owns transactions; each call runs in"
+                                + " its own).");
             case SESSION:
-                throw new GabyException(ErrorCode.SESSION_CHANGE, "`" + s.command() + "` changes the session,"
-                        + " refused in every mode (rule: session settings are gabysql's)" + because(s) + ".");
+                throw new GabyException(
+                        ErrorCode.SESSION_CHANGE,
+                        "`" + s.command() + "` changes the session,"
+                                + " refused in every mode (rule: session settings are gabysql's)" + because(s) + ".");
             case UNKNOWN:
-                throw new GabyException(ErrorCode.UNCLASSIFIABLE, "The guard cannot classify `" + s.command()
-                        + "`" + because(s) + "; unknown statements are refused (rule: fail closed).");
+                throw new GabyException(
+                        ErrorCode.UNCLASSIFIABLE,
+                        "The guard cannot classify `" + s.command() + "`" + because(s)
+                                + "; unknown statements are refused (rule: fail closed).");
             default:
                 break;
         }
         for (SideEffect e : s.effects()) {
             if (e.never()) {
-                throw new GabyException(e.code(), "`" + s.command() + "` is refused in every mode: " + e.what()
-                        + " (rule: " + ruleOf(e.code()) + ").", hintForNever(e));
+                throw new GabyException(
+                        e.code(),
+                        "`" + s.command() + "` is refused in every mode: " + e.what() + " (rule: " + ruleOf(e.code())
+                                + ").",
+                        hintForNever(e));
             }
         }
     }
 
     private static String ruleOf(ErrorCode code) {
         switch (code) {
-            case SESSION_CHANGE: return "session state is gabysql's and must not outlive the call";
-            case UNCLASSIFIABLE: return "fail closed";
-            default: return "no access to files, the OS, other servers, or state that outlives the call";
+            case SESSION_CHANGE:
+                return "session state is gabysql's and must not outlive the call";
+            case UNCLASSIFIABLE:
+                return "fail closed";
+            default:
+                return "no access to files, the OS, other servers, or state that outlives the call";
         }
     }
 
@@ -102,10 +127,14 @@ public final class AccessPolicy {
             return "writes: " + s.effects().get(0).what();
         }
         switch (s.kind()) {
-            case DML: return "changes data";
-            case DDL: return "changes the schema (DDL)";
-            case UTILITY: return "is a maintenance statement";
-            default: return "is a " + s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " statement";
+            case DML:
+                return "changes data";
+            case DDL:
+                return "changes the schema (DDL)";
+            case UTILITY:
+                return "is a maintenance statement";
+            default:
+                return "is a " + s.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + " statement";
         }
     }
 }

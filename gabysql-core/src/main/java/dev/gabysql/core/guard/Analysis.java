@@ -65,7 +65,7 @@ final class Analysis {
         List<SideEffect> list = effects();
         List<String> reasons = new ArrayList<>();
         list.forEach(e -> reasons.add(e.what()));
-        return new InspectedStatement(sql, kind, command, hasWhere, transactional, reasons, list, unboundedWrite,
-                writtenTables, returning);
+        return new InspectedStatement(
+                sql, kind, command, hasWhere, transactional, reasons, list, unboundedWrite, writtenTables, returning);
     }
 }

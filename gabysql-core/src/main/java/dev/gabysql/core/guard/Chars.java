@@ -2,8 +2,7 @@ package dev.gabysql.core.guard;
 
 /** Character classes and number scanning shared by the lexer's parts. Stateless. */
 final class Chars {
-    private Chars() {
-    }
+    private Chars() {}
 
     /** ASCII whitespace only: any other space-like character is refused by the lexer (fail closed). */
     static boolean isSpace(char c) {
@@ -36,8 +35,8 @@ final class Chars {
 
     /** Digits, with '_' allowed between digits (PostgreSQL 16). */
     static int skipDigits(String s, int i) {
-        while (i < s.length() && (isDigit(s.charAt(i))
-                || (s.charAt(i) == '_' && i + 1 < s.length() && isDigit(s.charAt(i + 1))))) {
+        while (i < s.length()
+                && (isDigit(s.charAt(i)) || (s.charAt(i) == '_' && i + 1 < s.length() && isDigit(s.charAt(i + 1))))) {
             i++;
         }
         return i;
@@ -50,7 +49,9 @@ final class Chars {
     static int numberEnd(String s, int start) {
         int n = s.length();
         int i = start;
-        if (s.charAt(i) == '0' && i + 2 < n && "xXbBoO".indexOf(s.charAt(i + 1)) >= 0
+        if (s.charAt(i) == '0'
+                && i + 2 < n
+                && "xXbBoO".indexOf(s.charAt(i + 1)) >= 0
                 && Character.digit(s.charAt(i + 2), 16) >= 0) {
             i += 2;
             while (i < n && (Character.digit(s.charAt(i), 16) >= 0 || s.charAt(i) == '_')) {

@@ -26,7 +26,9 @@ final class Classifier {
         }
         String first = t.word(from);
         if (first.isEmpty()) {
-            return Analysis.unknown(t.get(from).text(), "a statement cannot start with `" + t.get(from).text() + "`");
+            return Analysis.unknown(
+                    t.get(from).text(),
+                    "a statement cannot start with `" + t.get(from).text() + "`");
         }
         Analysis a = dispatch(first, from, to);
         if (a.kind == StatementKind.DDL && flavor.ddlCommitsImplicitly()) {
@@ -37,21 +39,40 @@ final class Classifier {
 
     private Analysis dispatch(String first, int from, int to) {
         switch (first) {
-            case "SELECT": return Reads.select(this, from, to);
-            case "WITH": return Ctes.classify(this, from, to);
-            case "INSERT": case "UPDATE": case "DELETE": case "MERGE": case "REPLACE":
+            case "SELECT":
+                return Reads.select(this, from, to);
+            case "WITH":
+                return Ctes.classify(this, from, to);
+            case "INSERT":
+            case "UPDATE":
+            case "DELETE":
+            case "MERGE":
+            case "REPLACE":
                 return Writes.classify(this, from, to);
-            case "EXPLAIN": case "DESCRIBE": case "DESC": return Explains.classify(this, from, to);
-            case "CREATE": case "ALTER": case "DROP": return Ddl.classify(this, from, to);
-            case "SET": return set(from);
-            case "START": return start(from);
-            case "PREPARE": return prepare(from);
-            case "ANALYZE": case "ANALYSE": return analyze(from, to);
-            case "PRAGMA": return flavor.is(SqlFlavor.SQLITE) ? SqlitePragmas.classify(t, from, to)
-                    : notHere("PRAGMA");
-            case "DELIMITER": throw Refusals.unclassifiable("`DELIMITER` is a command of the mysql client, not SQL;"
-                    + " send one statement per call without it.");
-            default: return Maintenance.classify(this, first, from, to);
+            case "EXPLAIN":
+            case "DESCRIBE":
+            case "DESC":
+                return Explains.classify(this, from, to);
+            case "CREATE":
+            case "ALTER":
+            case "DROP":
+                return Ddl.classify(this, from, to);
+            case "SET":
+                return set(from);
+            case "START":
+                return start(from);
+            case "PREPARE":
+                return prepare(from);
+            case "ANALYZE":
+            case "ANALYSE":
+                return analyze(from, to);
+            case "PRAGMA":
+                return flavor.is(SqlFlavor.SQLITE) ? SqlitePragmas.classify(t, from, to) : notHere("PRAGMA");
+            case "DELIMITER":
+                throw Refusals.unclassifiable("`DELIMITER` is a command of the mysql client, not SQL;"
+                        + " send one statement per call without it.");
+            default:
+                return Maintenance.classify(this, first, from, to);
         }
     }
 
@@ -62,7 +83,9 @@ final class Classifier {
             i++;
         }
         String next = t.word(i);
-        if (next.equals("TRANSACTION") || next.equals("CHARACTERISTICS") || next.equals("AUTOCOMMIT")
+        if (next.equals("TRANSACTION")
+                || next.equals("CHARACTERISTICS")
+                || next.equals("AUTOCOMMIT")
                 || next.equals("CONSTRAINTS")) {
             return Analysis.of(StatementKind.TRANSACTION_CONTROL, "SET " + next);
         }
@@ -73,21 +96,27 @@ final class Classifier {
         if (t.isWord(from + 1, "TRANSACTION")) {
             return Analysis.of(StatementKind.TRANSACTION_CONTROL, "START TRANSACTION");
         }
-        return flavor.is(SqlFlavor.MARIADB) ? Analysis.of(StatementKind.UTILITY, "START " + t.word(from + 1))
-                .effect(SideEffect.never("it acts on replication", ErrorCode.SIDE_EFFECT)) : notHere("START");
+        return flavor.is(SqlFlavor.MARIADB)
+                ? Analysis.of(StatementKind.UTILITY, "START " + t.word(from + 1))
+                        .effect(SideEffect.never("it acts on replication", ErrorCode.SIDE_EFFECT))
+                : notHere("START");
     }
 
     private Analysis prepare(int from) {
         if (t.isWord(from + 1, "TRANSACTION")) {
             return Analysis.of(StatementKind.TRANSACTION_CONTROL, "PREPARE TRANSACTION");
         }
-        return Analysis.of(StatementKind.UTILITY, "PREPARE").effect(SideEffect.never("prepared statements live in"
-                + " the session and run SQL the guard did not see", ErrorCode.SESSION_CHANGE));
+        return Analysis.of(StatementKind.UTILITY, "PREPARE")
+                .effect(SideEffect.never(
+                        "prepared statements live in" + " the session and run SQL the guard did not see",
+                        ErrorCode.SESSION_CHANGE));
     }
 
     /** ANALYZE gathers statistics (admin); MariaDB's ANALYZE SELECT … runs the statement like EXPLAIN ANALYZE. */
     private Analysis analyze(int from, int to) {
-        if (flavor.is(SqlFlavor.MARIADB) && !t.isWord(from + 1, "TABLE") && !t.isWord(from + 1, "NO_WRITE_TO_BINLOG")
+        if (flavor.is(SqlFlavor.MARIADB)
+                && !t.isWord(from + 1, "TABLE")
+                && !t.isWord(from + 1, "NO_WRITE_TO_BINLOG")
                 && !t.isWord(from + 1, "LOCAL")) {
             return Explains.classify(this, from, to);
         }
@@ -99,7 +128,9 @@ final class Classifier {
     }
 
     Analysis notHere(String command) {
-        return Analysis.unknown(command, "`" + command + "` is not a statement the guard knows in "
-                + flavor.id().name().toLowerCase(java.util.Locale.ROOT));
+        return Analysis.unknown(
+                command,
+                "`" + command + "` is not a statement the guard knows in "
+                        + flavor.id().name().toLowerCase(java.util.Locale.ROOT));
     }
 }

@@ -14,13 +14,15 @@ final class ClauseScanner {
     private static final Set<String> DECLARING = Set.of("INTO", "TABLE", "REFERENCES", "FUNCTION", "PROCEDURE");
     /** A statement that writes, in parentheses: a writable CTE, wherever it is nested. */
     private static final Set<String> WRITING = Set.of("INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE");
-    private static final SideEffect NESTED_WRITE = SideEffect.from(Mode.READWRITE,
-            "a data-modifying statement in parentheses changes data", ErrorCode.READ_ONLY);
-    private static final SideEffect ROW_LOCK = SideEffect.from(Mode.READWRITE,
-            "a locking clause (FOR UPDATE/SHARE, LOCK IN SHARE MODE) locks rows", ErrorCode.SIDE_EFFECT);
 
-    private ClauseScanner() {
-    }
+    private static final SideEffect NESTED_WRITE = SideEffect.from(
+            Mode.READWRITE, "a data-modifying statement in parentheses changes data", ErrorCode.READ_ONLY);
+    private static final SideEffect ROW_LOCK = SideEffect.from(
+            Mode.READWRITE,
+            "a locking clause (FOR UPDATE/SHARE, LOCK IN SHARE MODE) locks rows",
+            ErrorCode.SIDE_EFFECT);
+
+    private ClauseScanner() {}
 
     static void scan(TokenList t, int from, int to, Flavor flavor, Analysis a) {
         for (int i = from; i < to; i++) {
@@ -33,7 +35,8 @@ final class ClauseScanner {
                 word(t, i, flavor, a);
             } else if (tk.is(Token.Type.OPERATOR) && tk.text().contains(":=") && flavor.is(SqlFlavor.MARIADB)) {
                 a.effect(SideEffect.never("`:=` assigns a session variable", ErrorCode.SESSION_CHANGE));
-            } else if (tk.is(Token.Type.STRING) && flavor.is(SqlFlavor.GENERIC)
+            } else if (tk.is(Token.Type.STRING)
+                    && flavor.is(SqlFlavor.GENERIC)
                     && (t.isWord(i - 1, "FROM") || t.isWord(i - 1, "JOIN"))) {
                 a.effect(SideEffect.never("a quoted name after FROM may read a file", ErrorCode.SIDE_EFFECT));
             }
@@ -75,16 +78,19 @@ final class ClauseScanner {
             case "UESCAPE":
                 throw Refusals.unclassifiable("The guard cannot read the SQL safely: UESCAPE changes the escape"
                         + " character of U&'…'; write the characters or use the default \\ escape.");
-            case "OUTFILE": case "DUMPFILE":
+            case "OUTFILE":
+            case "DUMPFILE":
                 if (!flavor.is(SqlFlavor.SQLITE) && !flavor.is(SqlFlavor.POSTGRESQL)) {
-                    a.effect(SideEffect.never("`INTO " + w + "` writes a file on the database server",
-                            ErrorCode.SIDE_EFFECT));
+                    a.effect(SideEffect.never(
+                            "`INTO " + w + "` writes a file on the database server", ErrorCode.SIDE_EFFECT));
                 }
                 break;
             case "NEXT":
                 if (t.isWord(i + 1, "VALUE") && t.isWord(i + 2, "FOR")) {
-                    a.effect(SideEffect.from(Mode.READWRITE, "`NEXT VALUE FOR` advances a sequence, which a rollback"
-                            + " does not undo", ErrorCode.SIDE_EFFECT));
+                    a.effect(SideEffect.from(
+                            Mode.READWRITE,
+                            "`NEXT VALUE FOR` advances a sequence, which a rollback" + " does not undo",
+                            ErrorCode.SIDE_EFFECT));
                 }
                 break;
             default:
@@ -94,7 +100,9 @@ final class ClauseScanner {
 
     /** FOR UPDATE | FOR SHARE | FOR NO KEY UPDATE | FOR KEY SHARE. */
     private static boolean lockStrength(TokenList t, int i) {
-        return t.isWord(i, "UPDATE") || t.isWord(i, "SHARE") || (t.isWord(i, "NO") && t.isWord(i + 1, "KEY"))
+        return t.isWord(i, "UPDATE")
+                || t.isWord(i, "SHARE")
+                || (t.isWord(i, "NO") && t.isWord(i + 1, "KEY"))
                 || (t.isWord(i, "KEY") && t.isWord(i + 1, "SHARE"));
     }
 }

@@ -43,8 +43,12 @@ final class Commands {
         session(PG_MARIA, "RESET");
         session(PG, "DISCARD");
         session(MARIA, "USE");
-        never(PG_MARIA, ErrorCode.SESSION_CHANGE, "prepared statements live in the session and run SQL the guard"
-                + " did not see", "EXECUTE", "DEALLOCATE");
+        never(
+                PG_MARIA,
+                ErrorCode.SESSION_CHANGE,
+                "prepared statements live in the session and run SQL the guard" + " did not see",
+                "EXECUTE",
+                "DEALLOCATE");
         never(PG, ErrorCode.SESSION_CHANGE, "cursors live in the session", "DECLARE", "FETCH", "MOVE", "CLOSE");
         never(PG, ErrorCode.SESSION_CHANGE, "LISTEN state lives in the session", "LISTEN", "UNLISTEN");
         never(MARIA, ErrorCode.SESSION_CHANGE, "HANDLER keeps a table open in the session", "HANDLER");
@@ -54,11 +58,28 @@ final class Commands {
         never(MARIA, ErrorCode.SIDE_EFFECT, "DO evaluates expressions for their side effects; use SELECT", "DO");
         // files, libraries, the OS, the server process and replication
         never(PG_MARIA, ErrorCode.SIDE_EFFECT, "LOAD reads files on the database server", "LOAD");
-        never(EnumSet.of(SQLITE, GENERIC), ErrorCode.SIDE_EFFECT, "ATTACH/DETACH opens another database file",
-                "ATTACH", "DETACH");
-        never(MARIA, ErrorCode.SIDE_EFFECT, "it acts on the server process, plugins, logs or replication",
-                "FLUSH", "KILL", "INSTALL", "UNINSTALL", "SHUTDOWN", "RESTART", "PURGE", "CHANGE", "BINLOG",
-                "CACHE", "BACKUP", "STOP");
+        never(
+                EnumSet.of(SQLITE, GENERIC),
+                ErrorCode.SIDE_EFFECT,
+                "ATTACH/DETACH opens another database file",
+                "ATTACH",
+                "DETACH");
+        never(
+                MARIA,
+                ErrorCode.SIDE_EFFECT,
+                "it acts on the server process, plugins, logs or replication",
+                "FLUSH",
+                "KILL",
+                "INSTALL",
+                "UNINSTALL",
+                "SHUTDOWN",
+                "RESTART",
+                "PURGE",
+                "CHANGE",
+                "BINLOG",
+                "CACHE",
+                "BACKUP",
+                "STOP");
         // maintenance: admin
         admin(PG, true, "CHECKPOINT", "REFRESH", "NOTIFY");
         admin(PG, true, "CALL");
@@ -75,8 +96,7 @@ final class Commands {
         ddl(MARIA, "RENAME");
     }
 
-    private Commands() {
-    }
+    private Commands() {}
 
     /** The rule of a first word in a flavour, or null. */
     static Rule lookup(String firstWord, SqlFlavor flavor) {

@@ -15,8 +15,7 @@ final class Ctes {
     private static final Set<String> MAIN_STARTS =
             Set.of("SELECT", "VALUES", "TABLE", "INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE");
 
-    private Ctes() {
-    }
+    private Ctes() {}
 
     static Analysis classify(Classifier c, int from, int to) {
         TokenList t = c.t;
@@ -31,8 +30,8 @@ final class Ctes {
             int close = t.partner(body - 1);
             Analysis part = body(c, body, close);
             if (part == null) {
-                return Analysis.unknown("WITH", "a WITH query must be a SELECT, VALUES, INSERT, UPDATE, DELETE or"
-                        + " MERGE");
+                return Analysis.unknown(
+                        "WITH", "a WITH query must be a SELECT, VALUES, INSERT, UPDATE, DELETE or" + " MERGE");
             }
             writable |= part.kind == StatementKind.DML;
             parts.absorb(part);
@@ -95,14 +94,16 @@ final class Ctes {
         if (main.kind == StatementKind.UNKNOWN || main.kind == StatementKind.SESSION) {
             return main;
         }
-        Analysis a = Analysis.of(writable && main.kind == StatementKind.READ ? StatementKind.DML : main.kind,
-                "WITH … " + main.command);
+        Analysis a = Analysis.of(
+                writable && main.kind == StatementKind.READ ? StatementKind.DML : main.kind, "WITH … " + main.command);
         a.hasWhere = main.hasWhere;
         a.returning = main.returning;
         a.absorb(parts).absorb(main);
         if (writable) {
-            a.effect(SideEffect.from(Mode.READWRITE, "a data-modifying statement inside WITH (writable CTE)"
-                    + " changes data", ErrorCode.READ_ONLY));
+            a.effect(SideEffect.from(
+                    Mode.READWRITE,
+                    "a data-modifying statement inside WITH (writable CTE)" + " changes data",
+                    ErrorCode.READ_ONLY));
         }
         return a;
     }

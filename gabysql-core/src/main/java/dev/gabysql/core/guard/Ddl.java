@@ -12,18 +12,57 @@ import java.util.Set;
  */
 final class Ddl {
     /** The words naming what is created, altered or dropped; the first one found is the object. */
-    private static final Set<String> OBJECTS = Set.of("TABLE", "VIEW", "INDEX", "SEQUENCE", "SCHEMA", "DATABASE",
-            "FUNCTION", "PROCEDURE", "TRIGGER", "TYPE", "EXTENSION", "ROLE", "USER", "GROUP", "TABLESPACE", "SERVER",
-            "EVENT", "DOMAIN", "LANGUAGE", "POLICY", "PUBLICATION", "SUBSCRIPTION", "RULE", "OPERATOR", "COLLATION",
-            "CONVERSION", "AGGREGATE", "CAST", "STATISTICS", "TEXT", "ACCESS", "SYSTEM", "DEFAULT", "ROUTINE",
-            "TRANSFORM", "WRAPPER", "MAPPING", "OWNED", "PACKAGE", "ALIAS", "SYNONYM", "MACRO", "SECRET");
+    private static final Set<String> OBJECTS = Set.of(
+            "TABLE",
+            "VIEW",
+            "INDEX",
+            "SEQUENCE",
+            "SCHEMA",
+            "DATABASE",
+            "FUNCTION",
+            "PROCEDURE",
+            "TRIGGER",
+            "TYPE",
+            "EXTENSION",
+            "ROLE",
+            "USER",
+            "GROUP",
+            "TABLESPACE",
+            "SERVER",
+            "EVENT",
+            "DOMAIN",
+            "LANGUAGE",
+            "POLICY",
+            "PUBLICATION",
+            "SUBSCRIPTION",
+            "RULE",
+            "OPERATOR",
+            "COLLATION",
+            "CONVERSION",
+            "AGGREGATE",
+            "CAST",
+            "STATISTICS",
+            "TEXT",
+            "ACCESS",
+            "SYSTEM",
+            "DEFAULT",
+            "ROUTINE",
+            "TRANSFORM",
+            "WRAPPER",
+            "MAPPING",
+            "OWNED",
+            "PACKAGE",
+            "ALIAS",
+            "SYNONYM",
+            "MACRO",
+            "SECRET");
     /** The objects the generic flavour allows: the common core every engine means the same by. */
     private static final Set<String> GENERIC_OBJECTS = Set.of("TABLE", "VIEW", "INDEX", "SEQUENCE", "SCHEMA");
+
     private static final Set<String> SQLITE_FILE_MODULES = Set.of("FSDIR", "ZIPFILE", "CSV", "LSDIR", "SQLAR");
     private static final int HEADER = 12;
 
-    private Ddl() {
-    }
+    private Ddl() {}
 
     static Analysis classify(Classifier c, int from, int to) {
         TokenList t = c.t;
@@ -38,8 +77,9 @@ final class Ddl {
             return Analysis.unknown(verb, "the guard cannot tell what `" + verb + "` acts on");
         }
         if (isTemporary(t, from, object)) {
-            return Analysis.of(StatementKind.SESSION, command).effect(SideEffect.never(
-                    "a temporary object outlives the call on a pooled connection", ErrorCode.SESSION_CHANGE));
+            return Analysis.of(StatementKind.SESSION, command)
+                    .effect(SideEffect.never(
+                            "a temporary object outlives the call on a pooled connection", ErrorCode.SESSION_CHANGE));
         }
         if (c.flavor.is(SqlFlavor.POSTGRESQL) && changesSettings(t, from, to, verb, objectWord)) {
             return Analysis.of(StatementKind.SESSION, command);
@@ -82,18 +122,21 @@ final class Ddl {
     private static void reachesOutside(Classifier c, int from, int to, String object, Analysis a) {
         TokenList t = c.t;
         String why = null;
-        if (c.flavor.is(SqlFlavor.POSTGRESQL) && (object.equals("FUNCTION") || object.equals("PROCEDURE")
-                || object.equals("LANGUAGE")) && untrustedLanguage(t, from, to, object)) {
+        if (c.flavor.is(SqlFlavor.POSTGRESQL)
+                && (object.equals("FUNCTION") || object.equals("PROCEDURE") || object.equals("LANGUAGE"))
+                && untrustedLanguage(t, from, to, object)) {
             why = "code in an untrusted language or C runs with the database server's OS rights";
         } else if (c.flavor.is(SqlFlavor.MARIADB) && t.findWord(from, to, "SONAME") >= 0) {
             why = "`SONAME` loads a native library into the database server";
-        } else if (c.flavor.is(SqlFlavor.POSTGRESQL) && t.findWord(from, to, "FOREIGN") >= 0
+        } else if (c.flavor.is(SqlFlavor.POSTGRESQL)
+                && t.findWord(from, to, "FOREIGN") >= 0
                 && (t.findWord(from, to, "PROGRAM") >= 0 || t.findWord(from, to, "FILENAME") >= 0)) {
             why = "a foreign table over a file or program reaches the database server's file system";
         } else if (c.flavor.is(SqlFlavor.SQLITE) && t.findWord(from, to, "VIRTUAL") >= 0) {
             int using = t.findWord(from, to, "USING");
             why = using >= 0 && SQLITE_FILE_MODULES.contains(t.word(using + 1))
-                    ? "this virtual table module reads or writes files" : null;
+                    ? "this virtual table module reads or writes files"
+                    : null;
         }
         if (why != null) {
             a.effect(SideEffect.never(why, ErrorCode.SIDE_EFFECT));

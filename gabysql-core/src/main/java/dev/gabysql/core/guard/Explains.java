@@ -14,8 +14,7 @@ final class Explains {
             Set.of("SELECT", "WITH", "VALUES", "TABLE", "INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE");
     private static final Set<String> FALSE_VALUES = Set.of("FALSE", "OFF", "0", "'FALSE'", "'OFF'", "'0'");
 
-    private Explains() {
-    }
+    private Explains() {}
 
     static Analysis classify(Classifier c, int from, int to) {
         TokenList t = c.t;
@@ -24,8 +23,9 @@ final class Explains {
         if ((verb.equals("DESCRIBE") || verb.equals("DESC")) && !mariaDb && !c.flavor.is(SqlFlavor.GENERIC)) {
             return c.notHere(verb);
         }
-        Options o = mariaDb ? mariaDbOptions(t, from, to) : c.flavor.is(SqlFlavor.SQLITE)
-                ? sqliteOptions(t, from) : postgresOptions(t, from);
+        Options o = mariaDb
+                ? mariaDbOptions(t, from, to)
+                : c.flavor.is(SqlFlavor.SQLITE) ? sqliteOptions(t, from) : postgresOptions(t, from);
         if (o.analyze) {
             return analyzed(c, o.statement, to);
         }
@@ -35,8 +35,7 @@ final class Explains {
         return planned(c, o.statement, to);
     }
 
-    private record Options(boolean analyze, int statement) {
-    }
+    private record Options(boolean analyze, int statement) {}
 
     private static boolean startsStatement(TokenList t, int i) {
         return EXPLAINABLE.contains(t.word(i)) || t.is(i, Token.Type.LPAREN);
@@ -55,14 +54,16 @@ final class Explains {
 
     private static Analysis analyzed(Classifier c, int i, int to) {
         if (!startsStatement(c.t, i)) {
-            return Analysis.unknown("EXPLAIN ANALYZE", "EXPLAIN ANALYZE must be followed by a query or a DML"
-                    + " statement");
+            return Analysis.unknown(
+                    "EXPLAIN ANALYZE", "EXPLAIN ANALYZE must be followed by a query or a DML" + " statement");
         }
         Analysis inner = c.classify(i, to);
         Analysis a = Analysis.of(inner.kind, "EXPLAIN ANALYZE " + inner.command).absorb(inner);
         a.hasWhere = inner.hasWhere;
-        return a.effect(SideEffect.from(Mode.READWRITE, "EXPLAIN ANALYZE runs the statement; use EXPLAIN without"
-                + " ANALYZE to see the plan", ErrorCode.READ_ONLY));
+        return a.effect(SideEffect.from(
+                Mode.READWRITE,
+                "EXPLAIN ANALYZE runs the statement; use EXPLAIN without" + " ANALYZE to see the plan",
+                ErrorCode.READ_ONLY));
     }
 
     /** EXPLAIN [ANALYZE] [VERBOSE] stmt, or EXPLAIN (option [value], …) stmt. */

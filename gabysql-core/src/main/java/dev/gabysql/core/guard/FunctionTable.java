@@ -36,8 +36,7 @@ final class FunctionTable {
         }
     }
 
-    private record Entry(Effect effect, String why) {
-    }
+    private record Entry(Effect effect, String why) {}
 
     private final Map<String, Entry> exact = new HashMap<>();
     private final List<Map.Entry<String, Entry>> prefixes = new ArrayList<>();

@@ -16,13 +16,18 @@ final class GenericFunctions {
             .add(NEVER, "reads or writes files", "file_read", "file_write", "csvread", "csvwrite")
             .add(NEVER, "links another database", "link_schema")
             // DuckDB: file readers, globbing, environment, SQL in strings, other engines
-            .add(NEVER, "reads files", "read_*", "parquet_scan", "parquet_metadata", "parquet_schema", "glob",
+            .add(
+                    NEVER,
+                    "reads files",
+                    "read_*",
+                    "parquet_scan",
+                    "parquet_metadata",
+                    "parquet_schema",
+                    "glob",
                     "sniff_csv")
             .add(NEVER, "reads the process environment", "getenv")
             .add(NEVER, "runs SQL given as a string, which the guard cannot inspect", "query", "query_table")
-            .add(NEVER, "reaches another database", "sqlite_scan", "postgres_scan", "postgres_query",
-                    "mysql_query");
+            .add(NEVER, "reaches another database", "sqlite_scan", "postgres_scan", "postgres_query", "mysql_query");
 
-    private GenericFunctions() {
-    }
+    private GenericFunctions() {}
 }

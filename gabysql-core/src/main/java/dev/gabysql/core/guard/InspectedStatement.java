@@ -44,10 +44,24 @@ public record InspectedStatement(
     }
 
     /** The shape of the first version: each side effect is refused in every mode. */
-    public InspectedStatement(String sql, StatementKind kind, String command, boolean hasWhere,
-                              boolean transactional, List<String> sideEffects) {
-        this(sql, kind, command, hasWhere, transactional, sideEffects, neverEffects(sideEffects),
-                false, List.of(), false);
+    public InspectedStatement(
+            String sql,
+            StatementKind kind,
+            String command,
+            boolean hasWhere,
+            boolean transactional,
+            List<String> sideEffects) {
+        this(
+                sql,
+                kind,
+                command,
+                hasWhere,
+                transactional,
+                sideEffects,
+                neverEffects(sideEffects),
+                false,
+                List.of(),
+                false);
     }
 
     public boolean isPureRead() {

@@ -21,6 +21,7 @@ final class Lexer {
     private int pos;
     /** Inside a MariaDB/MySQL executable comment, whose content is code. */
     private boolean inExecutable;
+
     private int codeStart = -1;
     private int codeEnd;
     /** For each token, where the code before it ended: a statement's text ends there, without comments. */
@@ -35,8 +36,7 @@ final class Lexer {
     static TokenList lex(String sql, LexerRules rules) {
         Lexer lexer = new Lexer(sql, rules);
         lexer.run();
-        return new TokenList(sql, lexer.tokens, lexer.codeEndBefore, Math.max(lexer.codeStart, 0),
-                lexer.codeEnd);
+        return new TokenList(sql, lexer.tokens, lexer.codeEndBefore, Math.max(lexer.codeStart, 0), lexer.codeEnd);
     }
 
     private void run() {
@@ -175,18 +175,30 @@ final class Lexer {
     private boolean punctuation(int start, char c) {
         Token.Type type;
         switch (c) {
-            case '(': type = Token.Type.LPAREN; break;
-            case ')': type = Token.Type.RPAREN; break;
-            case ',': type = Token.Type.COMMA; break;
-            case ';': type = Token.Type.SEMICOLON; break;
-            case '.': type = Token.Type.DOT; break;
-            case '[': case ']':
+            case '(':
+                type = Token.Type.LPAREN;
+                break;
+            case ')':
+                type = Token.Type.RPAREN;
+                break;
+            case ',':
+                type = Token.Type.COMMA;
+                break;
+            case ';':
+                type = Token.Type.SEMICOLON;
+                break;
+            case '.':
+                type = Token.Type.DOT;
+                break;
+            case '[':
+            case ']':
                 if (rules.strict) {
                     throw fail("'" + c + "' (engines disagree: identifier quote or subscript)");
                 }
                 type = Token.Type.BRACKET;
                 break;
-            default: return false;
+            default:
+                return false;
         }
         add(type, String.valueOf(c), start, start + 1);
         return true;
@@ -244,8 +256,10 @@ final class Lexer {
     private boolean commentStartsAt(int i) {
         char c = src.charAt(i);
         char next = i + 1 < n ? src.charAt(i + 1) : 0;
-        return (c == '-' && next == '-' && dashDashStartsComment(i)) || (c == '/' && next == '*')
-                || (c == '#' && rules.hashComments) || (inExecutable && c == '*' && next == '/');
+        return (c == '-' && next == '-' && dashDashStartsComment(i))
+                || (c == '/' && next == '*')
+                || (c == '#' && rules.hashComments)
+                || (inExecutable && c == '*' && next == '/');
     }
 
     private void wordOrPrefixedString(int start, char c) {

@@ -6,16 +6,29 @@ package dev.gabysql.core.guard;
  */
 final class LexerRules {
     /** PostgreSQL: nested comments, E''/U&''/B''/X'' strings, $tag$ quotes, "" identifiers. */
-    static final LexerRules POSTGRESQL = new Builder().nestedComments().dollarQuotes().prefixedStrings()
-            .checkBackslashAmbiguity().build();
+    static final LexerRules POSTGRESQL = new Builder()
+            .nestedComments()
+            .dollarQuotes()
+            .prefixedStrings()
+            .checkBackslashAmbiguity()
+            .build();
     /** SQLite: flat comments, '' strings, "" `` [] identifiers, :name @name $name ?NNN parameters. */
-    static final LexerRules SQLITE = new Builder().backticks().brackets().sigilParams().build();
+    static final LexerRules SQLITE =
+            new Builder().backticks().brackets().sigilParams().build();
     /** MariaDB/MySQL: backslash escapes, "" strings, # and "-- " comments, executable comments, backticks. */
-    static final LexerRules MARIADB = new Builder().backslashEscapes().doubleQuoteStrings().hashComments()
-            .dashDashNeedsSpace().executableComments().backticks().userVariables().checkBackslashAmbiguity()
+    static final LexerRules MARIADB = new Builder()
+            .backslashEscapes()
+            .doubleQuoteStrings()
+            .hashComments()
+            .dashDashNeedsSpace()
+            .executableComments()
+            .backticks()
+            .userVariables()
+            .checkBackslashAmbiguity()
             .build();
     /** Anything else: the common core; every construct another engine could read differently is refused. */
-    static final LexerRules GENERIC = new Builder().checkBackslashAmbiguity().strict().build();
+    static final LexerRules GENERIC =
+            new Builder().checkBackslashAmbiguity().strict().build();
 
     final boolean nestedComments;
     final boolean hashComments;
@@ -67,20 +80,75 @@ final class LexerRules {
         private boolean checkBackslashAmbiguity;
         private boolean strict;
 
-        Builder nestedComments() { nestedComments = true; return this; }
-        Builder hashComments() { hashComments = true; return this; }
-        Builder dashDashNeedsSpace() { dashDashNeedsSpace = true; return this; }
-        Builder executableComments() { executableComments = true; return this; }
-        Builder backslashEscapes() { backslashEscapes = true; return this; }
-        Builder doubleQuoteStrings() { doubleQuoteStrings = true; return this; }
-        Builder backticks() { backticks = true; return this; }
-        Builder brackets() { brackets = true; return this; }
-        Builder dollarQuotes() { dollarQuotes = true; return this; }
-        Builder prefixedStrings() { prefixedStrings = true; return this; }
-        Builder sigilParams() { sigilParams = true; return this; }
-        Builder userVariables() { userVariables = true; return this; }
-        Builder checkBackslashAmbiguity() { checkBackslashAmbiguity = true; return this; }
-        Builder strict() { strict = true; return this; }
+        Builder nestedComments() {
+            nestedComments = true;
+            return this;
+        }
+
+        Builder hashComments() {
+            hashComments = true;
+            return this;
+        }
+
+        Builder dashDashNeedsSpace() {
+            dashDashNeedsSpace = true;
+            return this;
+        }
+
+        Builder executableComments() {
+            executableComments = true;
+            return this;
+        }
+
+        Builder backslashEscapes() {
+            backslashEscapes = true;
+            return this;
+        }
+
+        Builder doubleQuoteStrings() {
+            doubleQuoteStrings = true;
+            return this;
+        }
+
+        Builder backticks() {
+            backticks = true;
+            return this;
+        }
+
+        Builder brackets() {
+            brackets = true;
+            return this;
+        }
+
+        Builder dollarQuotes() {
+            dollarQuotes = true;
+            return this;
+        }
+
+        Builder prefixedStrings() {
+            prefixedStrings = true;
+            return this;
+        }
+
+        Builder sigilParams() {
+            sigilParams = true;
+            return this;
+        }
+
+        Builder userVariables() {
+            userVariables = true;
+            return this;
+        }
+
+        Builder checkBackslashAmbiguity() {
+            checkBackslashAmbiguity = true;
+            return this;
+        }
+
+        Builder strict() {
+            strict = true;
+            return this;
+        }
 
         LexerRules build() {
             return new LexerRules(this);

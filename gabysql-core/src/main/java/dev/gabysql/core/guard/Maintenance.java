@@ -7,17 +7,22 @@ import dev.gabysql.core.error.ErrorCode;
  * they can run inside a transaction or touch files (VACUUM, REINDEX, CLUSTER, LOCK, COPY).
  */
 final class Maintenance {
-    private Maintenance() {
-    }
+    private Maintenance() {}
 
     static Analysis classify(Classifier c, String first, int from, int to) {
         switch (first) {
-            case "VACUUM": return vacuum(c, from, to);
-            case "REINDEX": return reindex(c, from, to);
-            case "CLUSTER": return cluster(c, from, to);
-            case "LOCK": return lock(c);
-            case "COPY": return copy(c, from, to);
-            default: break;
+            case "VACUUM":
+                return vacuum(c, from, to);
+            case "REINDEX":
+                return reindex(c, from, to);
+            case "CLUSTER":
+                return cluster(c, from, to);
+            case "LOCK":
+                return lock(c);
+            case "COPY":
+                return copy(c, from, to);
+            default:
+                break;
         }
         Commands.Rule rule = Commands.lookup(first, c.flavor.id());
         return rule == null ? c.notHere(first) : rule.apply(commandWords(c.t, from, first));
@@ -27,10 +32,23 @@ final class Maintenance {
     private static String commandWords(TokenList t, int from, String first) {
         String second = t.word(from + 1);
         switch (first + " " + second) {
-            case "SECURITY LABEL": case "IMPORT FOREIGN": case "REASSIGN OWNED": case "REFRESH MATERIALIZED":
-            case "COMMENT ON": case "CHECK TABLE": case "OPTIMIZE TABLE": case "REPAIR TABLE": case "FLUSH TABLES":
-            case "INSTALL PLUGIN": case "INSTALL SONAME": case "UNLOCK TABLES": case "CHECKSUM TABLE":
-            case "ROLLBACK PREPARED": case "COMMIT PREPARED": case "ROLLBACK TO": case "BEGIN TRANSACTION":
+            case "SECURITY LABEL":
+            case "IMPORT FOREIGN":
+            case "REASSIGN OWNED":
+            case "REFRESH MATERIALIZED":
+            case "COMMENT ON":
+            case "CHECK TABLE":
+            case "OPTIMIZE TABLE":
+            case "REPAIR TABLE":
+            case "FLUSH TABLES":
+            case "INSTALL PLUGIN":
+            case "INSTALL SONAME":
+            case "UNLOCK TABLES":
+            case "CHECKSUM TABLE":
+            case "ROLLBACK PREPARED":
+            case "COMMIT PREPARED":
+            case "ROLLBACK TO":
+            case "BEGIN TRANSACTION":
             case "END TRANSACTION":
                 return first + " " + second;
             default:
@@ -41,8 +59,9 @@ final class Maintenance {
     /** PostgreSQL and SQLite VACUUM cannot run in a transaction; SQLite's VACUUM INTO writes a new file. */
     private static Analysis vacuum(Classifier c, int from, int to) {
         if (c.flavor.is(SqlFlavor.SQLITE) && c.t.findWord(from, to, "INTO") >= 0) {
-            return Analysis.of(StatementKind.UTILITY, "VACUUM INTO").effect(SideEffect.never(
-                    "`VACUUM INTO` writes a copy of the database to a file", ErrorCode.SIDE_EFFECT));
+            return Analysis.of(StatementKind.UTILITY, "VACUUM INTO")
+                    .effect(SideEffect.never(
+                            "`VACUUM INTO` writes a copy of the database to a file", ErrorCode.SIDE_EFFECT));
         }
         if (!c.flavor.is(SqlFlavor.SQLITE) && !c.flavor.is(SqlFlavor.POSTGRESQL)) {
             return c.notHere("VACUUM");
@@ -56,8 +75,10 @@ final class Maintenance {
         }
         Analysis a = Analysis.of(StatementKind.UTILITY, "REINDEX");
         // PostgreSQL: REINDEX … CONCURRENTLY, REINDEX DATABASE and REINDEX SYSTEM refuse a transaction block
-        boolean outside = c.flavor.is(SqlFlavor.POSTGRESQL) && (c.t.findWord(from, to, "CONCURRENTLY") >= 0
-                || c.t.findWordAtDepth(from, to, "DATABASE") >= 0 || c.t.findWordAtDepth(from, to, "SYSTEM") >= 0);
+        boolean outside = c.flavor.is(SqlFlavor.POSTGRESQL)
+                && (c.t.findWord(from, to, "CONCURRENTLY") >= 0
+                        || c.t.findWordAtDepth(from, to, "DATABASE") >= 0
+                        || c.t.findWordAtDepth(from, to, "SYSTEM") >= 0);
         return outside ? a.nonTransactional() : a;
     }
 
@@ -81,8 +102,9 @@ final class Maintenance {
             return Analysis.of(StatementKind.UTILITY, "LOCK");
         }
         if (c.flavor.is(SqlFlavor.MARIADB)) {
-            return Analysis.of(StatementKind.UTILITY, "LOCK TABLES").effect(SideEffect.never(
-                    "table locks are held by the session beyond the call", ErrorCode.SESSION_CHANGE));
+            return Analysis.of(StatementKind.UTILITY, "LOCK TABLES")
+                    .effect(SideEffect.never(
+                            "table locks are held by the session beyond the call", ErrorCode.SESSION_CHANGE));
         }
         return c.notHere("LOCK");
     }
@@ -94,16 +116,19 @@ final class Maintenance {
         }
         Analysis a = Analysis.of(StatementKind.UTILITY, "COPY");
         if (c.t.findWord(from, to, "PROGRAM") >= 0 || copiesAFile(c.t, from, to)) {
-            return a.effect(SideEffect.never("`COPY` with a file or PROGRAM reads or writes the database server's"
-                    + " file system or runs a command there", ErrorCode.SIDE_EFFECT));
+            return a.effect(SideEffect.never(
+                    "`COPY` with a file or PROGRAM reads or writes the database server's"
+                            + " file system or runs a command there",
+                    ErrorCode.SIDE_EFFECT));
         }
-        return a.effect(SideEffect.never("`COPY` needs the copy protocol; read with SELECT, write with INSERT",
-                ErrorCode.SIDE_EFFECT));
+        return a.effect(SideEffect.never(
+                "`COPY` needs the copy protocol; read with SELECT, write with INSERT", ErrorCode.SIDE_EFFECT));
     }
 
     private static boolean copiesAFile(TokenList t, int from, int to) {
         for (int i = from; i + 1 < to; i++) {
-            if ((t.isWord(i, "FROM") || t.isWord(i, "TO")) && t.depth(i) == t.depth(from)
+            if ((t.isWord(i, "FROM") || t.isWord(i, "TO"))
+                    && t.depth(i) == t.depth(from)
                     && t.is(i + 1, Token.Type.STRING)) {
                 return true;
             }

@@ -5,8 +5,7 @@ package dev.gabysql.core.guard;
  * and PostgreSQL dollar quotes. Each scan is a plain loop over the characters. Stateless.
  */
 final class QuotedText {
-    private QuotedText() {
-    }
+    private QuotedText() {}
 
     /**
      * The offset after the closing quote {@code q} of text whose content starts at {@code from}, or -1 when it is

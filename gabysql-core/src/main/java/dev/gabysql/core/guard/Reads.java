@@ -8,8 +8,7 @@ final class Reads {
     /** What may stand first inside the parentheses of a parenthesised query. */
     private static final Set<String> QUERY_STARTS = Set.of("SELECT", "VALUES", "WITH", "TABLE");
 
-    private Reads() {
-    }
+    private Reads() {}
 
     static Analysis select(Classifier c, int from, int to) {
         return into(c, from, to, Analysis.of(StatementKind.READ, "SELECT"));
@@ -54,25 +53,29 @@ final class Reads {
     private static Analysis postgresInto(TokenList t, int into) {
         String next = t.word(into + 1);
         if (next.equals("TEMP") || next.equals("TEMPORARY")) {
-            return Analysis.of(StatementKind.SESSION, "SELECT INTO TEMPORARY").effect(SideEffect.never(
-                    "a temporary table outlives the call on a pooled connection", ErrorCode.SESSION_CHANGE));
+            return Analysis.of(StatementKind.SESSION, "SELECT INTO TEMPORARY")
+                    .effect(SideEffect.never(
+                            "a temporary table outlives the call on a pooled connection", ErrorCode.SESSION_CHANGE));
         }
         int name = next.equals("UNLOGGED") || next.equals("TABLE") ? into + 2 : into + 1;
         Analysis a = Analysis.of(StatementKind.DDL, "SELECT INTO");
-        a.writes(t.is(name, Token.Type.WORD) || t.is(name, Token.Type.IDENT) ? t.get(name).text() : null);
-        return a.effect(SideEffect.from(dev.gabysql.core.config.Mode.ADMIN,
-                "`SELECT … INTO` creates a table", ErrorCode.READ_ONLY));
+        a.writes(
+                t.is(name, Token.Type.WORD) || t.is(name, Token.Type.IDENT)
+                        ? t.get(name).text()
+                        : null);
+        return a.effect(SideEffect.from(
+                dev.gabysql.core.config.Mode.ADMIN, "`SELECT … INTO` creates a table", ErrorCode.READ_ONLY));
     }
 
     private static Analysis mariaDbInto(TokenList t, int into, Analysis read) {
         String next = t.word(into + 1);
         if (next.equals("OUTFILE") || next.equals("DUMPFILE")) {
-            return read.effect(SideEffect.never("`INTO " + next + "` writes a file on the database server",
-                    ErrorCode.SIDE_EFFECT));
+            return read.effect(SideEffect.never(
+                    "`INTO " + next + "` writes a file on the database server", ErrorCode.SIDE_EFFECT));
         }
         if (t.is(into + 1, Token.Type.PARAM)) {
-            return read.effect(SideEffect.never("`SELECT … INTO @variable` assigns session variables",
-                    ErrorCode.SESSION_CHANGE));
+            return read.effect(
+                    SideEffect.never("`SELECT … INTO @variable` assigns session variables", ErrorCode.SESSION_CHANGE));
         }
         return Analysis.unknown("SELECT INTO", "`SELECT … INTO` outside a stored program");
     }

@@ -5,8 +5,7 @@ import dev.gabysql.core.error.GabyException;
 
 /** The guard's own exceptions, worded in one place. */
 final class Refusals {
-    private Refusals() {
-    }
+    private Refusals() {}
 
     static GabyException empty() {
         return new GabyException(ErrorCode.EMPTY_SQL, "The SQL is empty (nothing but whitespace, comments or ';').");
@@ -17,7 +16,9 @@ final class Refusals {
     }
 
     static GabyException multiple(int offset, String next) {
-        return new GabyException(ErrorCode.MULTIPLE_STATEMENTS, "Exactly one statement per call (rule: one"
-                + " statement): another statement follows the ';' at offset " + offset + " (`" + next + "`).");
+        return new GabyException(
+                ErrorCode.MULTIPLE_STATEMENTS,
+                "Exactly one statement per call (rule: one"
+                        + " statement): another statement follows the ';' at offset " + offset + " (`" + next + "`).");
     }
 }

@@ -8,8 +8,7 @@ package dev.gabysql.core.guard;
  * thread-safe; linear in the length of the SQL.
  */
 public final class SqlGuard {
-    private SqlGuard() {
-    }
+    private SqlGuard() {}
 
     /**
      * Inspects one statement.

@@ -6,8 +6,7 @@ package dev.gabysql.core.guard;
  * holds semicolons of its own.
  */
 final class Statements {
-    private Statements() {
-    }
+    private Statements() {}
 
     /** The index after the statement's last token; throws MULTIPLE_STATEMENTS when anything follows it. */
     static int end(TokenList t, Flavor flavor) {

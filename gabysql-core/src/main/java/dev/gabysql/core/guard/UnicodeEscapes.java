@@ -5,8 +5,7 @@ package dev.gabysql.core.guard;
  * with escapes is still recognised. A UESCAPE clause is refused by the classifier, so '\' is the escape.
  */
 final class UnicodeEscapes {
-    private UnicodeEscapes() {
-    }
+    private UnicodeEscapes() {}
 
     static String decode(String s) {
         if (s.indexOf('\\') < 0) {
@@ -35,8 +34,8 @@ final class UnicodeEscapes {
 
     private static int hex(String s, int from, int digits) {
         if (from + digits > s.length()) {
-            throw Refusals.unclassifiable("The guard cannot read the SQL safely: a bad Unicode escape in a U&\"…\""
-                    + " identifier.");
+            throw Refusals.unclassifiable(
+                    "The guard cannot read the SQL safely: a bad Unicode escape in a U&\"…\"" + " identifier.");
         }
         try {
             int cp = Integer.parseInt(s.substring(from, from + digits), 16);
@@ -45,8 +44,8 @@ final class UnicodeEscapes {
             }
             return cp;
         } catch (NumberFormatException e) {
-            throw Refusals.unclassifiable("The guard cannot read the SQL safely: a bad Unicode escape in a U&\"…\""
-                    + " identifier.");
+            throw Refusals.unclassifiable(
+                    "The guard cannot read the SQL safely: a bad Unicode escape in a U&\"…\"" + " identifier.");
         }
     }
 }

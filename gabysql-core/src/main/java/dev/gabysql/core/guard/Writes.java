@@ -8,11 +8,22 @@ import java.util.Set;
  */
 final class Writes {
     /** Words between the verb and the target table that are not the table. */
-    private static final Set<String> MODIFIERS = Set.of("INTO", "ONLY", "IGNORE", "LOW_PRIORITY", "HIGH_PRIORITY",
-            "DELAYED", "QUICK", "FROM", "OR", "ROLLBACK", "ABORT", "REPLACE", "FAIL");
+    private static final Set<String> MODIFIERS = Set.of(
+            "INTO",
+            "ONLY",
+            "IGNORE",
+            "LOW_PRIORITY",
+            "HIGH_PRIORITY",
+            "DELAYED",
+            "QUICK",
+            "FROM",
+            "OR",
+            "ROLLBACK",
+            "ABORT",
+            "REPLACE",
+            "FAIL");
 
-    private Writes() {
-    }
+    private Writes() {}
 
     static Analysis classify(Classifier c, int from, int to) {
         TokenList t = c.t;

@@ -27,8 +27,7 @@ final class CompactJson {
     static final String INCOMING_FORMAT = "[fromTable, columns, refColumns, onDelete, onUpdate]";
     static final String FORMAT_NOTE = "trailing empty fields are omitted; actions other than no action are shown";
 
-    private CompactJson() {
-    }
+    private CompactJson() {}
 
     static ObjectNode object() {
         return JsonTrees.object();
@@ -68,14 +67,21 @@ final class CompactJson {
 
     private static ArrayNode column(Column c, DetailLevel level) {
         boolean full = level == DetailLevel.FULL;
-        return positional(c.name(), c.type(), c.nullable() ? null : Boolean.TRUE,
-                full && c.identity() == null ? c.defaultValue() : null, full ? c.identity() : null,
-                full ? c.generated() : null, full ? c.collation() : null, full ? c.comment() : null);
+        return positional(
+                c.name(),
+                c.type(),
+                c.nullable() ? null : Boolean.TRUE,
+                full && c.identity() == null ? c.defaultValue() : null,
+                full ? c.identity() : null,
+                full ? c.generated() : null,
+                full ? c.collation() : null,
+                full ? c.comment() : null);
     }
 
     /** Outgoing ({@link #FK_FORMAT}) or incoming ({@link #INCOMING_FORMAT}) key. */
     static ArrayNode foreignKey(ForeignKey fk, NameStyle ns, boolean incoming) {
-        ArrayNode a = incoming ? positional(qualified(ns, fk.schema(), fk.table()), strings(fk.columns()))
+        ArrayNode a = incoming
+                ? positional(qualified(ns, fk.schema(), fk.table()), strings(fk.columns()))
                 : positional(strings(fk.columns()), qualified(ns, fk.refSchema(), fk.refTable()));
         a.add(strings(fk.refColumns()));
         String onDelete = "no action".equals(fk.onDelete()) ? null : fk.onDelete();
@@ -118,7 +124,8 @@ final class CompactJson {
 
     private static void fullDetails(ObjectNode o, Table t, NameStyle ns, boolean single) {
         ArrayNode constraints = JsonTrees.array();
-        t.constraints().stream().filter(c -> single || !"unique".equals(c.type()))
+        t.constraints().stream()
+                .filter(c -> single || !"unique".equals(c.type()))
                 .forEach(c -> constraints.add(constraint(c, single)));
         if (!constraints.isEmpty()) {
             o.set("constraints", constraints);

@@ -24,8 +24,7 @@ final class CompactText {
             + " ->t.c references t.c, ~N rows = planner estimate";
     static final String INDENT = "  ";
 
-    private CompactText() {
-    }
+    private CompactText() {}
 
     static String names(Table t, NameStyle ns) {
         StringBuilder sb = new StringBuilder(ns.of(t));
@@ -45,9 +44,16 @@ final class CompactText {
             sb.append('\n').append(INDENT).append(column(c, f, level, ns, t.schema()));
         }
         for (ForeignKey fk : f.compositeRefs) {
-            sb.append('\n').append(INDENT).append("fk (").append(NameStyle.list(fk.columns())).append(") ->")
-                    .append(ns.of(fk.refSchema(), fk.refTable())).append('(').append(NameStyle.list(fk.refColumns()))
-                    .append(')').append(actions(fk, level));
+            sb.append('\n')
+                    .append(INDENT)
+                    .append("fk (")
+                    .append(NameStyle.list(fk.columns()))
+                    .append(") ->")
+                    .append(ns.of(fk.refSchema(), fk.refTable()))
+                    .append('(')
+                    .append(NameStyle.list(fk.refColumns()))
+                    .append(')')
+                    .append(actions(fk, level));
         }
         if (level == DetailLevel.FULL) {
             fullDetails(sb, t, f, ns);
@@ -73,8 +79,8 @@ final class CompactText {
     }
 
     static String column(Column c, TableFacts f, DetailLevel level, NameStyle ns, String schema) {
-        StringBuilder sb = new StringBuilder(NameStyle.id(c.name())).append(' ')
-                .append(c.type() == null ? "any" : c.type());
+        StringBuilder sb =
+                new StringBuilder(NameStyle.id(c.name())).append(' ').append(c.type() == null ? "any" : c.type());
         boolean pk = f.pk.contains(c.name());
         if (!c.nullable() && !pk) {
             sb.append('!');
@@ -118,9 +124,12 @@ final class CompactText {
 
     private static String identity(String identity) {
         switch (identity) {
-            case "always": return "identity always";
-            case "by default": return "identity by default";
-            default: return identity;
+            case "always":
+                return "identity always";
+            case "by default":
+                return "identity by default";
+            default:
+                return identity;
         }
     }
 
@@ -140,7 +149,11 @@ final class CompactText {
 
     private static void fullDetails(StringBuilder sb, Table t, TableFacts f, NameStyle ns) {
         for (Constraint u : f.compositeUniques) {
-            sb.append('\n').append(INDENT).append("unique (").append(NameStyle.list(u.columns())).append(')');
+            sb.append('\n')
+                    .append(INDENT)
+                    .append("unique (")
+                    .append(NameStyle.list(u.columns()))
+                    .append(')');
         }
         for (Constraint c : f.checks) {
             sb.append('\n').append(INDENT).append(c.type()).append(' ').append(parenthesized(c.expression()));
@@ -178,8 +191,12 @@ final class CompactText {
 
     /** A trigger on one line; a body (SQLite) is inlined only with {@code inlineBody}. */
     static String trigger(Trigger t, boolean inlineBody) {
-        StringBuilder sb = new StringBuilder("trigger ").append(NameStyle.id(t.name())).append(' ')
-                .append(t.timing()).append(' ').append(String.join(" OR ", t.events()));
+        StringBuilder sb = new StringBuilder("trigger ")
+                .append(NameStyle.id(t.name()))
+                .append(' ')
+                .append(t.timing())
+                .append(' ')
+                .append(String.join(" OR ", t.events()));
         if ("STATEMENT".equals(t.level())) {
             sb.append(" FOR EACH STATEMENT");
         }
@@ -201,7 +218,8 @@ final class CompactText {
         List<String> parts = new ArrayList<>();
         for (ForeignKey fk : keys) {
             String from = ns.of(fk.schema(), fk.table());
-            String cols = fk.columns().size() == 1 ? "." + NameStyle.id(fk.columns().get(0))
+            String cols = fk.columns().size() == 1
+                    ? "." + NameStyle.id(fk.columns().get(0))
                     : "(" + NameStyle.list(fk.columns()) + ")";
             parts.add(from + cols + actions(fk, DetailLevel.FULL));
         }
@@ -213,8 +231,12 @@ final class CompactText {
     }
 
     static String routine(Routine r, DetailLevel level, NameStyle ns) {
-        StringBuilder sb = new StringBuilder(r.kind()).append(' ').append(ns.of(r.schema(), r.name())).append('(')
-                .append(r.arguments() == null ? "" : r.arguments()).append(')');
+        StringBuilder sb = new StringBuilder(r.kind())
+                .append(' ')
+                .append(ns.of(r.schema(), r.name()))
+                .append('(')
+                .append(r.arguments() == null ? "" : r.arguments())
+                .append(')');
         if (r.returns() != null) {
             sb.append(" -> ").append(r.returns());
         }

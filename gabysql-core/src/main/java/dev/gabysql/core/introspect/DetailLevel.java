@@ -24,8 +24,8 @@ public enum DetailLevel {
         try {
             return valueOf(value.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Unknown detail level `" + value + "`.",
-                    "Use names, summary or full.");
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST, "Unknown detail level `" + value + "`.", "Use names, summary or full.");
         }
     }
 

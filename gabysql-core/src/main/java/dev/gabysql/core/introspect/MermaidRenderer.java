@@ -27,8 +27,7 @@ public final class MermaidRenderer {
     /** Mermaid reads these as key markers wherever they stand, so an attribute cannot be named so. */
     private static final Set<String> KEY_WORDS = Set.of("PK", "FK", "UK");
 
-    private MermaidRenderer() {
-    }
+    private MermaidRenderer() {}
 
     public static Rendered render(SchemaModel model) {
         NameStyle ns = NameStyle.of(model);
@@ -42,10 +41,15 @@ public final class MermaidRenderer {
         }
         for (Table t : model.tables()) {
             for (ForeignKey fk : t.foreignKeys()) {
-                String parent = entities.getOrDefault(key(fk.refSchema(), fk.refTable()),
-                        quoted(ns.of(fk.refSchema(), fk.refTable())));
-                sb.append("\n  ").append(entities.get(key(t.schema(), t.name()))).append(' ')
-                        .append(cardinality(t, fk)).append(' ').append(parent).append(" : ")
+                String parent = entities.getOrDefault(
+                        key(fk.refSchema(), fk.refTable()), quoted(ns.of(fk.refSchema(), fk.refTable())));
+                sb.append("\n  ")
+                        .append(entities.get(key(t.schema(), t.name())))
+                        .append(' ')
+                        .append(cardinality(t, fk))
+                        .append(' ')
+                        .append(parent)
+                        .append(" : ")
                         .append(quoted(String.join(", ", fk.columns())));
                 relationships++;
             }
@@ -85,7 +89,10 @@ public final class MermaidRenderer {
         sb.append("\n  ").append(name).append(" {");
         for (Column c : t.columns()) {
             String attr = word(c.name(), "_");
-            sb.append("\n    ").append(word(c.type() == null ? "any" : c.type(), "t_")).append(' ').append(attr);
+            sb.append("\n    ")
+                    .append(word(c.type() == null ? "any" : c.type(), "t_"))
+                    .append(' ')
+                    .append(attr);
             List<String> keys = new ArrayList<>();
             if (t.primaryKey().contains(c.name())) {
                 keys.add("PK");
@@ -107,8 +114,9 @@ public final class MermaidRenderer {
     }
 
     private static String cardinality(Table child, ForeignKey fk) {
-        boolean oneToOne = child.primaryKey().equals(fk.columns()) || child.constraints().stream()
-                .anyMatch(c -> "unique".equals(c.type()) && c.columns().equals(fk.columns()));
+        boolean oneToOne = child.primaryKey().equals(fk.columns())
+                || child.constraints().stream()
+                        .anyMatch(c -> "unique".equals(c.type()) && c.columns().equals(fk.columns()));
         boolean required = fk.columns().stream().allMatch(name -> {
             Column c = child.column(name);
             return c != null && !c.nullable();

@@ -23,12 +23,14 @@ public final class NamePattern {
 
     public static NamePattern of(String pattern) {
         if (pattern == null || pattern.isBlank()) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "The name pattern is empty.",
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "The name pattern is empty.",
                     "Pass part of a name, e.g. `order`, or a pattern with * such as `order*`.");
         }
         if (pattern.length() > MAX_LENGTH) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "The name pattern is longer than " + MAX_LENGTH
-                    + " characters.");
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST, "The name pattern is longer than " + MAX_LENGTH + " characters.");
         }
         String p = pattern.strip();
         boolean wild = p.indexOf('*') >= 0 || p.indexOf('%') >= 0 || p.indexOf('?') >= 0;
@@ -41,8 +43,9 @@ public final class NamePattern {
             like.append('%');
             regex.append(".*");
         }
-        return new NamePattern(like.toString(), Pattern.compile(regex.toString(),
-                Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL));
+        return new NamePattern(
+                like.toString(),
+                Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL));
     }
 
     private static void appendChar(char ch, StringBuilder like, StringBuilder regex) {

@@ -94,6 +94,7 @@ final class NameStyle {
             v /= 1024;
             u++;
         }
-        return (v < 10 && u > 0 ? String.format(java.util.Locale.ROOT, "%.1f", v) : String.valueOf(Math.round(v))) + units[u];
+        return (v < 10 && u > 0 ? String.format(java.util.Locale.ROOT, "%.1f", v) : String.valueOf(Math.round(v)))
+                + units[u];
     }
 }

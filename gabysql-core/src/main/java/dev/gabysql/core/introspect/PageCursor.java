@@ -13,8 +13,7 @@ import java.util.Objects;
 final class PageCursor {
     private static final String PREFIX = "p1:";
 
-    private PageCursor() {
-    }
+    private PageCursor() {}
 
     static String fingerprint(DetailLevel level, SchemaFilter filter) {
         return Integer.toHexString(Objects.hash(level, filter.schema(), filter.tables(), filter.pattern()));
@@ -42,7 +41,9 @@ final class PageCursor {
         } catch (IllegalArgumentException e) {
             // falls through to the refusal below
         }
-        throw new GabyException(ErrorCode.BAD_REQUEST, "The cursor does not belong to this request.",
+        throw new GabyException(
+                ErrorCode.BAD_REQUEST,
+                "The cursor does not belong to this request.",
                 "Pass the cursor with the same detail, schema, tables and pattern it came with, or start again"
                         + " without a cursor.");
     }

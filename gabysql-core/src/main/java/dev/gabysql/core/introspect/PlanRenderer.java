@@ -16,8 +16,7 @@ import java.util.Map;
  */
 public final class PlanRenderer {
 
-    private PlanRenderer() {
-    }
+    private PlanRenderer() {}
 
     public static Rendered render(QueryResult plan) {
         int id = column(plan, "id");
@@ -49,7 +48,8 @@ public final class PlanRenderer {
     private static Rendered tree(QueryResult plan, int idCol, int parentCol, int detailCol, ObjectNode json) {
         Map<Long, List<List<Object>>> children = new LinkedHashMap<>();
         for (List<Object> row : plan.rows()) {
-            children.computeIfAbsent(number(row.get(parentCol)), k -> new ArrayList<>()).add(row);
+            children.computeIfAbsent(number(row.get(parentCol)), k -> new ArrayList<>())
+                    .add(row);
         }
         StringBuilder text = new StringBuilder("QUERY PLAN");
         ArrayNode roots = json.putArray("plan");
@@ -57,8 +57,14 @@ public final class PlanRenderer {
         return new Rendered(text.toString(), json);
     }
 
-    private static void walk(Map<Long, List<List<Object>>> children, long parent, String prefix, int idCol,
-                             int detailCol, StringBuilder text, ArrayNode out) {
+    private static void walk(
+            Map<Long, List<List<Object>>> children,
+            long parent,
+            String prefix,
+            int idCol,
+            int detailCol,
+            StringBuilder text,
+            ArrayNode out) {
         List<List<Object>> rows = children.getOrDefault(parent, List.of());
         for (int i = 0; i < rows.size(); i++) {
             List<Object> row = rows.get(i);

@@ -15,13 +15,12 @@ import java.util.function.Supplier;
 final class RenderCache {
     /** A few: the detail levels of one schema, a page or two; a full 500-table answer holds ~5 MB. */
     private static final int SIZE = 4;
+
     private static final Deque<Entry> ENTRIES = new ArrayDeque<>();
 
-    private RenderCache() {
-    }
+    private RenderCache() {}
 
-    private record Entry(SchemaModel model, String key, Rendered value) {
-    }
+    private record Entry(SchemaModel model, String key, Rendered value) {}
 
     static Rendered get(SchemaModel model, String key, Supplier<Rendered> render) {
         synchronized (ENTRIES) {

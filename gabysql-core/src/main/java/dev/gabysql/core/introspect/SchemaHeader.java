@@ -8,8 +8,7 @@ import java.util.List;
 
 /** The first lines of a description: what database, how many of each kind, how to read it, the enums. */
 final class SchemaHeader {
-    private SchemaHeader() {
-    }
+    private SchemaHeader() {}
 
     static void write(SchemaModel model, DetailLevel level, NameStyle ns, StringBuilder text, ObjectNode json) {
         json.put("database", model.database());
@@ -20,7 +19,9 @@ final class SchemaHeader {
         }
         CompactJson.strings(json, "schemas", model.schemas());
         text.append(model.database() == null ? "database" : NameStyle.id(model.database()))
-                .append(" (").append(model.dialect()).append(')');
+                .append(" (")
+                .append(model.dialect())
+                .append(')');
         text.append(" schema ").append(NameStyle.id(ns.home()));
         List<String> others = new ArrayList<>(model.schemas());
         others.remove(ns.home());
@@ -60,8 +61,9 @@ final class SchemaHeader {
         count(counts, "sequences", model.sequences().size());
         count(counts, "extensions", model.extensions().size());
         List<String> parts = new ArrayList<>();
-        counts.fields().forEachRemaining(e -> parts.add(e.getValue().asInt() + " " + singular(e.getKey(),
-                e.getValue().asInt())));
+        counts.fields()
+                .forEachRemaining(e -> parts.add(e.getValue().asInt() + " "
+                        + singular(e.getKey(), e.getValue().asInt())));
         return parts.isEmpty() ? "empty" : String.join(", ", parts);
     }
 

@@ -16,8 +16,7 @@ import java.util.function.Supplier;
 public final class SchemaLookup {
     private static final int MAX_SUGGESTIONS = 5;
 
-    private SchemaLookup() {
-    }
+    private SchemaLookup() {}
 
     /** The one table {@code reference} ("name" or "schema.name") names in {@code model}. */
     public static Table find(SchemaModel model, String reference, Supplier<SchemaModel> everything) {
@@ -38,16 +37,20 @@ public final class SchemaLookup {
         }
         List<String> names = new ArrayList<>();
         found.forEach(t -> names.add(t.qualifiedName()));
-        throw new GabyException(ErrorCode.BAD_REQUEST, "`" + reference + "` is ambiguous: " + String.join(", ",
-                names) + ".", "Qualify the name with its schema, e.g. `" + names.get(0) + "`.");
+        throw new GabyException(
+                ErrorCode.BAD_REQUEST,
+                "`" + reference + "` is ambiguous: " + String.join(", ", names) + ".",
+                "Qualify the name with its schema, e.g. `" + names.get(0) + "`.");
     }
 
     /** Checks that every table and the schema the filter names exist in {@code model}. */
     public static void requireAll(SchemaModel model, SchemaFilter filter, Supplier<SchemaModel> everything) {
         if (filter.schema() != null && !model.schemas().contains(filter.schema())) {
             SchemaModel all = everything.get();
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Database `" + model.database() + "` has no schema `"
-                    + filter.schema() + "`.", "Its schemas: " + String.join(", ", all.schemas()) + ".");
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "Database `" + model.database() + "` has no schema `" + filter.schema() + "`.",
+                    "Its schemas: " + String.join(", ", all.schemas()) + ".");
         }
         for (String name : filter.tables()) {
             if (matches(model, name, true).isEmpty()) {
@@ -77,8 +80,9 @@ public final class SchemaLookup {
     private static List<Table> matches(SchemaModel model, String reference, boolean ignoreCase) {
         List<Table> out = new ArrayList<>();
         for (Table t : model.tables()) {
-            boolean hit = ignoreCase ? t.name().equalsIgnoreCase(reference)
-                    || t.qualifiedName().equalsIgnoreCase(reference) : t.isNamed(reference);
+            boolean hit = ignoreCase
+                    ? t.name().equalsIgnoreCase(reference) || t.qualifiedName().equalsIgnoreCase(reference)
+                    : t.isNamed(reference);
             if (hit) {
                 out.add(t);
             }
@@ -88,10 +92,11 @@ public final class SchemaLookup {
 
     private static GabyException unknown(String db, String reference, SchemaModel all) {
         List<String> close = suggestions(all, reference);
-        String hint = close.isEmpty() ? "List tables with gabysql_describe_database(detail=names) or find them with"
-                + " gabysql_search." : "Did you mean " + String.join(", ", close) + "?";
-        return new GabyException(ErrorCode.UNKNOWN_TABLE, "Database `" + db + "` has no table or view `"
-                + reference + "`.", hint);
+        String hint = close.isEmpty()
+                ? "List tables with gabysql_describe_database(detail=names) or find them with" + " gabysql_search."
+                : "Did you mean " + String.join(", ", close) + "?";
+        return new GabyException(
+                ErrorCode.UNKNOWN_TABLE, "Database `" + db + "` has no table or view `" + reference + "`.", hint);
     }
 
     static List<String> suggestions(SchemaModel all, String reference) {

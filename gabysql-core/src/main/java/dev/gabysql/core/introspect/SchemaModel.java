@@ -17,9 +17,15 @@ import java.util.Locale;
  * @param sequences  sequences, with the column that owns them when there is one
  * @param extensions installed extensions (PostgreSQL), excluding the always-present plpgsql
  */
-public record SchemaModel(String database, String dialect, List<String> schemas, List<Table> tables,
-                          List<Routine> routines, List<EnumType> enums, List<Sequence> sequences,
-                          List<Extension> extensions) {
+public record SchemaModel(
+        String database,
+        String dialect,
+        List<String> schemas,
+        List<Table> tables,
+        List<Routine> routines,
+        List<EnumType> enums,
+        List<Sequence> sequences,
+        List<Extension> extensions) {
 
     public SchemaModel {
         schemas = copy(schemas);
@@ -87,10 +93,21 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      * @param constraints  unique, check and exclusion constraints (the primary key is {@code primaryKey})
      * @param referencedBy incoming foreign keys (another table references this one)
      */
-    public record Table(String schema, String name, String kind, List<Column> columns, List<String> primaryKey,
-                        List<ForeignKey> foreignKeys, List<Index> indexes, String definition, String comment,
-                        Long rowEstimate, Long sizeBytes, List<Constraint> constraints,
-                        List<ForeignKey> referencedBy, List<Trigger> triggers) {
+    public record Table(
+            String schema,
+            String name,
+            String kind,
+            List<Column> columns,
+            List<String> primaryKey,
+            List<ForeignKey> foreignKeys,
+            List<Index> indexes,
+            String definition,
+            String comment,
+            Long rowEstimate,
+            Long sizeBytes,
+            List<Constraint> constraints,
+            List<ForeignKey> referencedBy,
+            List<Trigger> triggers) {
         public Table {
             comment = shortComment(comment);
             definition = shortDefinition(definition);
@@ -104,10 +121,30 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
         }
 
         /** The first version's shape. */
-        public Table(String schema, String name, String kind, List<Column> columns, List<String> primaryKey,
-                     List<ForeignKey> foreignKeys, List<Index> indexes, String definition) {
-            this(schema, name, kind, columns, primaryKey, foreignKeys, indexes, definition, null, null, null,
-                    List.of(), List.of(), List.of());
+        public Table(
+                String schema,
+                String name,
+                String kind,
+                List<Column> columns,
+                List<String> primaryKey,
+                List<ForeignKey> foreignKeys,
+                List<Index> indexes,
+                String definition) {
+            this(
+                    schema,
+                    name,
+                    kind,
+                    columns,
+                    primaryKey,
+                    foreignKeys,
+                    indexes,
+                    definition,
+                    null,
+                    null,
+                    null,
+                    List.of(),
+                    List.of(),
+                    List.of());
         }
 
         @JsonIgnore
@@ -145,8 +182,15 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      *                     expression; null otherwise
      * @param collation    the collation when it differs from the type's default; null otherwise
      */
-    public record Column(String name, String type, boolean nullable, String defaultValue, String identity,
-                         String generated, String collation, String comment) {
+    public record Column(
+            String name,
+            String type,
+            boolean nullable,
+            String defaultValue,
+            String identity,
+            String generated,
+            String collation,
+            String comment) {
         public Column {
             comment = shortComment(comment);
         }
@@ -164,8 +208,16 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      * @param onUpdate "no action", "restrict", "cascade", "set null" or "set default"
      * @param onDelete same vocabulary as {@code onUpdate}
      */
-    public record ForeignKey(String name, String schema, String table, List<String> columns, String refSchema,
-                             String refTable, List<String> refColumns, String onUpdate, String onDelete) {
+    public record ForeignKey(
+            String name,
+            String schema,
+            String table,
+            List<String> columns,
+            String refSchema,
+            String refTable,
+            List<String> refColumns,
+            String onUpdate,
+            String onDelete) {
         public ForeignKey {
             columns = copy(columns);
             refColumns = copy(refColumns);
@@ -174,14 +226,14 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
         }
 
         /** The first version's shape: the owning table is filled in by {@link SchemaModelBuilder}. */
-        public ForeignKey(String name, List<String> columns, String refSchema, String refTable,
-                          List<String> refColumns) {
+        public ForeignKey(
+                String name, List<String> columns, String refSchema, String refTable, List<String> refColumns) {
             this(name, null, null, columns, refSchema, refTable, refColumns, null, null);
         }
 
         ForeignKey from(String ownerSchema, String ownerTable) {
-            return new ForeignKey(name, ownerSchema, ownerTable, columns, refSchema, refTable, refColumns, onUpdate,
-                    onDelete);
+            return new ForeignKey(
+                    name, ownerSchema, ownerTable, columns, refSchema, refTable, refColumns, onUpdate, onDelete);
         }
 
         private static String action(String a) {
@@ -198,8 +250,14 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      * @param origin     "primary key" or "unique" when the index backs that constraint, null for a created index
      * @param method     the access method when not the engine's default (gin, hash, …), else null
      */
-    public record Index(String name, boolean unique, List<String> columns, String definition, String predicate,
-                        String origin, String method) {
+    public record Index(
+            String name,
+            boolean unique,
+            List<String> columns,
+            String definition,
+            String predicate,
+            String origin,
+            String method) {
         public Index {
             columns = copy(columns);
         }
@@ -239,8 +297,16 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      * @param definition the engine's own CREATE TRIGGER text
      * @param enabled    false when the trigger is disabled
      */
-    public record Trigger(String name, String timing, List<String> events, String level, String condition,
-                          String function, String body, String definition, boolean enabled) {
+    public record Trigger(
+            String name,
+            String timing,
+            List<String> events,
+            String level,
+            String condition,
+            String function,
+            String body,
+            String definition,
+            boolean enabled) {
         public Trigger {
             body = shortDefinition(body);
             definition = shortDefinition(definition);
@@ -256,8 +322,15 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      * @param returns   the result type, null for procedures
      * @param source    the body; null for built-in languages (C, internal) where it is only a symbol
      */
-    public record Routine(String schema, String name, String kind, String arguments, String returns,
-                          String language, String source, String comment) {
+    public record Routine(
+            String schema,
+            String name,
+            String kind,
+            String arguments,
+            String returns,
+            String language,
+            String source,
+            String comment) {
         public Routine {
             comment = shortComment(comment);
             source = shortDefinition(source);
@@ -276,10 +349,8 @@ public record SchemaModel(String database, String dialect, List<String> schemas,
      *
      * @param ownedBy "table.column" owning it (serial and identity columns), else null
      */
-    public record Sequence(String schema, String name, String type, Long start, Long increment, String ownedBy) {
-    }
+    public record Sequence(String schema, String name, String type, Long start, Long increment, String ownedBy) {}
 
     /** An installed extension. */
-    public record Extension(String name, String version, String schema) {
-    }
+    public record Extension(String name, String version, String schema) {}
 }

@@ -86,8 +86,7 @@ public final class SchemaModelBuilder {
         }
         List<SchemaModel.Table> built = new ArrayList<>(tables.size());
         tables.values().forEach(t -> built.add(t.build()));
-        return new SchemaModel(null, dialect, new ArrayList<>(schemas), built, routines, enums, sequences,
-                extensions);
+        return new SchemaModel(null, dialect, new ArrayList<>(schemas), built, routines, enums, sequences, extensions);
     }
 
     private static String key(String schema, String name) {

@@ -17,23 +17,22 @@ import java.util.List;
  */
 public final class SchemaPresenter {
 
-    private SchemaPresenter() {
-    }
+    private SchemaPresenter() {}
 
     /**
      * @param budget the most characters of text one page may hold (at least one object is always shown)
      */
-    public static Rendered describe(SchemaModel model, DetailLevel level, SchemaFilter filter, String cursor,
-                                    int budget) {
+    public static Rendered describe(
+            SchemaModel model, DetailLevel level, SchemaFilter filter, String cursor, int budget) {
         if (!filter.isAll()) {
             return render(model, level, filter, cursor, budget); // a filtered read is a fresh model each time
         }
-        return RenderCache.get(model, level + "|" + cursor + "|" + budget, () -> render(model, level, filter, cursor,
-                budget));
+        return RenderCache.get(
+                model, level + "|" + cursor + "|" + budget, () -> render(model, level, filter, cursor, budget));
     }
 
-    private static Rendered render(SchemaModel model, DetailLevel level, SchemaFilter filter, String cursor,
-                                   int budget) {
+    private static Rendered render(
+            SchemaModel model, DetailLevel level, SchemaFilter filter, String cursor, int budget) {
         String fingerprint = PageCursor.fingerprint(level, filter);
         int offset = PageCursor.decode(cursor, fingerprint);
         NameStyle ns = NameStyle.of(model);
@@ -58,7 +57,8 @@ public final class SchemaPresenter {
 
     /** The whole schema at full detail, unpaged, as JSON (text and tree) for the schema resource. */
     public static Rendered bundle(SchemaModel model) {
-        JsonNode json = describe(model, DetailLevel.FULL, SchemaFilter.ALL, null, Integer.MAX_VALUE).json();
+        JsonNode json = describe(model, DetailLevel.FULL, SchemaFilter.ALL, null, Integer.MAX_VALUE)
+                .json();
         return new Rendered(json.toString(), json);
     }
 
@@ -82,8 +82,15 @@ public final class SchemaPresenter {
         return i;
     }
 
-    private static void footer(List<Block> blocks, int from, int to, DetailLevel level, SchemaFilter filter,
-                               String next, StringBuilder text, ObjectNode json) {
+    private static void footer(
+            List<Block> blocks,
+            int from,
+            int to,
+            DetailLevel level,
+            SchemaFilter filter,
+            String next,
+            StringBuilder text,
+            ObjectNode json) {
         String shown = "Shown: objects " + (from + 1) + "-" + to + " of " + blocks.size() + ".";
         String hint = "Continue with cursor \"" + next + "\", or narrow: " + narrowing(level, filter) + ".";
         text.append("\n\n(").append(shown).append(' ').append(hint).append(')');
@@ -107,30 +114,36 @@ public final class SchemaPresenter {
     }
 
     /** One unit of paging: a table, view, routine, sequence or extension, in text and JSON. */
-    record Block(String section, String text, JsonNode json) {
-    }
+    record Block(String section, String text, JsonNode json) {}
 
     /** The blocks of a schema in page order: tables and views, then routines, sequences, extensions. */
     static final class SchemaBlocks {
-        private SchemaBlocks() {
-        }
+        private SchemaBlocks() {}
 
         static List<Block> of(SchemaModel model, DetailLevel level, NameStyle ns) {
             List<Block> out = new ArrayList<>();
             for (Table t : model.tables()) {
-                out.add(level == DetailLevel.NAMES ? nameBlock(t, ns)
-                        : new Block("tables", CompactText.table(t, level, ns), CompactJson.table(t, level, ns, false)));
+                out.add(
+                        level == DetailLevel.NAMES
+                                ? nameBlock(t, ns)
+                                : new Block(
+                                        "tables",
+                                        CompactText.table(t, level, ns),
+                                        CompactJson.table(t, level, ns, false)));
             }
             if (level == DetailLevel.NAMES) {
                 return out;
             }
-            model.routines().forEach(r -> out.add(new Block("routines", CompactText.routine(r, level, ns),
-                    CompactJson.routine(r, level, ns))));
+            model.routines()
+                    .forEach(r -> out.add(new Block(
+                            "routines", CompactText.routine(r, level, ns), CompactJson.routine(r, level, ns))));
             if (level == DetailLevel.FULL) {
-                model.sequences().forEach(s -> out.add(new Block("sequences", CompactText.sequence(s, ns),
-                        CompactJson.sequence(s, ns))));
-                model.extensions().forEach(e -> out.add(new Block("extensions", CompactText.extension(e),
-                        CompactJson.extension(e))));
+                model.sequences()
+                        .forEach(s -> out.add(
+                                new Block("sequences", CompactText.sequence(s, ns), CompactJson.sequence(s, ns))));
+                model.extensions()
+                        .forEach(e ->
+                                out.add(new Block("extensions", CompactText.extension(e), CompactJson.extension(e))));
             }
             return out;
         }

@@ -22,20 +22,22 @@ import java.util.Locale;
 public final class SchemaSearch {
     static final int MAX_HITS = 200;
     /** The kinds a caller may ask for; "function" covers procedures too. */
-    static final List<String> KINDS = List.of("table", "view", "column", "function", "index", "trigger", "enum",
-            "sequence");
+    static final List<String> KINDS =
+            List.of("table", "view", "column", "function", "index", "trigger", "enum", "sequence");
 
-    private SchemaSearch() {
-    }
+    private SchemaSearch() {}
 
     /** One match: its kind, its name, where it lives, and a short description. */
     record Hit(String kind, String name, String schema, String table, String detail) {
         String text(NameStyle ns) {
-            String where = table == null ? ns.of(schema, name)
-                    : "column".equals(kind) ? ns.of(schema, table) + "." + NameStyle.id(name)
-                    : NameStyle.id(name) + " on " + ns.of(schema, table);
-            String tail = detail == null || detail.isEmpty() ? "" : table == null && detail.startsWith("(") ? detail
-                    : " " + detail;
+            String where = table == null
+                    ? ns.of(schema, name)
+                    : "column".equals(kind)
+                            ? ns.of(schema, table) + "." + NameStyle.id(name)
+                            : NameStyle.id(name) + " on " + ns.of(schema, table);
+            String tail = detail == null || detail.isEmpty()
+                    ? ""
+                    : table == null && detail.startsWith("(") ? detail : " " + detail;
             return kind + " " + where + tail;
         }
     }
@@ -49,23 +51,33 @@ public final class SchemaSearch {
         }
         for (Routine r : model.routines()) {
             if (wants(wanted, "function") && p.matches(r.name())) {
-                hits.add(new Hit(r.kind(), r.name(), r.schema(), null, "(" + r.arguments() + ")"
-                        + (r.returns() == null ? "" : " -> " + r.returns())));
+                hits.add(new Hit(
+                        r.kind(),
+                        r.name(),
+                        r.schema(),
+                        null,
+                        "(" + r.arguments() + ")" + (r.returns() == null ? "" : " -> " + r.returns())));
             }
         }
-        model.enums().stream().filter(e -> wants(wanted, "enum") && p.matches(e.name()))
+        model.enums().stream()
+                .filter(e -> wants(wanted, "enum") && p.matches(e.name()))
                 .forEach(e -> hits.add(new Hit("enum", e.name(), e.schema(), null, String.join("|", e.labels()))));
-        model.sequences().stream().filter(s -> wants(wanted, "sequence") && p.matches(s.name()))
-                .forEach(s -> hits.add(new Hit("sequence", s.name(), s.schema(), null,
-                        s.ownedBy() == null ? "" : "owned by " + s.ownedBy())));
+        model.sequences().stream()
+                .filter(s -> wants(wanted, "sequence") && p.matches(s.name()))
+                .forEach(s -> hits.add(new Hit(
+                        "sequence", s.name(), s.schema(), null, s.ownedBy() == null ? "" : "owned by " + s.ownedBy())));
         return render(model, pattern, wanted, hits);
     }
 
     private static void tableHits(Table t, NamePattern p, String wanted, List<Hit> hits) {
         String tableKind = t.isView() ? "view" : "table";
         if (wants(wanted, tableKind) && p.matches(t.name())) {
-            hits.add(new Hit(tableKind, t.name(), t.schema(), null, t.rowEstimate() == null ? ""
-                    : "~" + t.rowEstimate() + " rows"));
+            hits.add(new Hit(
+                    tableKind,
+                    t.name(),
+                    t.schema(),
+                    null,
+                    t.rowEstimate() == null ? "" : "~" + t.rowEstimate() + " rows"));
         }
         for (Column c : t.columns()) {
             if (wants(wanted, "column") && p.matches(c.name())) {
@@ -74,14 +86,17 @@ public final class SchemaSearch {
         }
         for (Index i : t.indexes()) {
             if (wants(wanted, "index") && p.matches(i.name())) {
-                hits.add(new Hit("index", i.name(), t.schema(), t.name(), "(" + String.join(", ", i.columns())
-                        + ")"));
+                hits.add(new Hit("index", i.name(), t.schema(), t.name(), "(" + String.join(", ", i.columns()) + ")"));
             }
         }
         for (Trigger tr : t.triggers()) {
             if (wants(wanted, "trigger") && p.matches(tr.name())) {
-                hits.add(new Hit("trigger", tr.name(), t.schema(), t.name(), tr.timing() + " "
-                        + String.join(" OR ", tr.events())));
+                hits.add(new Hit(
+                        "trigger",
+                        tr.name(),
+                        t.schema(),
+                        t.name(),
+                        tr.timing() + " " + String.join(" OR ", tr.events())));
             }
         }
     }
@@ -91,14 +106,18 @@ public final class SchemaSearch {
             return null;
         }
         String k = kind.strip().toLowerCase(Locale.ROOT);
-        k = k.endsWith("es") && KINDS.contains(k.substring(0, k.length() - 2)) ? k.substring(0, k.length() - 2)
-                : k.endsWith("s") && KINDS.contains(k.substring(0, k.length() - 1)) ? k.substring(0, k.length() - 1)
-                : k;
+        k = k.endsWith("es") && KINDS.contains(k.substring(0, k.length() - 2))
+                ? k.substring(0, k.length() - 2)
+                : k.endsWith("s") && KINDS.contains(k.substring(0, k.length() - 1))
+                        ? k.substring(0, k.length() - 1)
+                        : k;
         if ("procedure".equals(k) || "routine".equals(k)) {
             k = "function";
         }
         if (!KINDS.contains(k)) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Unknown kind `" + kind + "`.",
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "Unknown kind `" + kind + "`.",
                     "Use one of: " + String.join(", ", KINDS) + " (or leave it out to search everything).");
         }
         return k;
@@ -113,8 +132,13 @@ public final class SchemaSearch {
         boolean truncated = hits.size() > MAX_HITS;
         List<Hit> shown = truncated ? hits.subList(0, MAX_HITS) : hits;
         StringBuilder text = new StringBuilder();
-        text.append(hits.size()).append(hits.size() == 1 ? " match" : " matches").append(" for `").append(pattern)
-                .append('`').append(kind == null ? "" : " (" + kind + ")").append(" in ")
+        text.append(hits.size())
+                .append(hits.size() == 1 ? " match" : " matches")
+                .append(" for `")
+                .append(pattern)
+                .append('`')
+                .append(kind == null ? "" : " (" + kind + ")")
+                .append(" in ")
                 .append(model.database() == null ? "the database" : NameStyle.id(model.database()));
         ObjectNode json = CompactJson.object();
         json.put("database", model.database());
@@ -125,7 +149,11 @@ public final class SchemaSearch {
         ArrayNode matches = json.putArray("matches");
         for (Hit h : shown) {
             text.append('\n').append(h.text(ns));
-            matches.add(CompactJson.positional(h.kind(), h.name(), h.schema(), h.table(),
+            matches.add(CompactJson.positional(
+                    h.kind(),
+                    h.name(),
+                    h.schema(),
+                    h.table(),
                     h.detail() == null || h.detail().isEmpty() ? null : h.detail()));
         }
         json.put("matchFormat", "[kind, name, schema, table, detail]");

@@ -111,7 +111,20 @@ public final class TableBuilder {
     }
 
     Table build() {
-        return new Table(schema, name, kind, columns, primaryKey, foreignKeys, indexes, definition, comment,
-                rowEstimate, sizeBytes, constraints, referencedBy, triggers);
+        return new Table(
+                schema,
+                name,
+                kind,
+                columns,
+                primaryKey,
+                foreignKeys,
+                indexes,
+                definition,
+                comment,
+                rowEstimate,
+                sizeBytes,
+                constraints,
+                referencedBy,
+                triggers);
     }
 }

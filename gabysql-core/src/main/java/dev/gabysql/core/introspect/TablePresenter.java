@@ -26,8 +26,7 @@ public final class TablePresenter {
     /** Sample rows shown at most; a handful is enough to see what values look like. */
     public static final int SAMPLE_ROWS = 3;
 
-    private TablePresenter() {
-    }
+    private TablePresenter() {}
 
     /** The sample read, built with the dialect's identifier quoting (names are data, never spliced raw). */
     public static String sampleSql(Table t, UnaryOperator<String> quote) {
@@ -58,8 +57,11 @@ public final class TablePresenter {
     }
 
     private static String header(Table t) {
-        StringBuilder sb = new StringBuilder(NameStyle.id(t.schema())).append('.').append(NameStyle.id(t.name()))
-                .append(" (").append(t.kind());
+        StringBuilder sb = new StringBuilder(NameStyle.id(t.schema()))
+                .append('.')
+                .append(NameStyle.id(t.name()))
+                .append(" (")
+                .append(t.kind());
         if (t.rowEstimate() != null) {
             sb.append(", ~").append(t.rowEstimate()).append(" rows");
         }
@@ -82,13 +84,14 @@ public final class TablePresenter {
         return out;
     }
 
-    private static void columns(StringBuilder text, Table t, Map<String, EnumType> enums, NameStyle ns,
-                                ObjectNode json) {
+    private static void columns(
+            StringBuilder text, Table t, Map<String, EnumType> enums, NameStyle ns, ObjectNode json) {
         TableFacts facts = new TableFacts(t);
         text.append("\ncolumns:");
         ObjectNode used = CompactJson.object();
         for (Column c : t.columns()) {
-            text.append('\n').append(CompactText.INDENT)
+            text.append('\n')
+                    .append(CompactText.INDENT)
                     .append(CompactText.column(c, facts, DetailLevel.FULL, ns, t.schema()));
             EnumType e = c.type() == null ? null : enums.get(c.type());
             if (e != null) {
@@ -102,7 +105,9 @@ public final class TablePresenter {
     }
 
     private static void constraints(StringBuilder text, Table t, NameStyle ns) {
-        if (t.primaryKey().isEmpty() && t.foreignKeys().isEmpty() && t.constraints().isEmpty()) {
+        if (t.primaryKey().isEmpty()
+                && t.foreignKeys().isEmpty()
+                && t.constraints().isEmpty()) {
             return;
         }
         text.append("\nconstraints:");
@@ -110,12 +115,15 @@ public final class TablePresenter {
             line(text, "primary key (" + NameStyle.list(t.primaryKey()) + ")");
         }
         for (ForeignKey fk : t.foreignKeys()) {
-            line(text, named(fk.name()) + "foreign key (" + NameStyle.list(fk.columns()) + ") -> "
-                    + ns.of(fk.refSchema(), fk.refTable()) + "(" + NameStyle.list(fk.refColumns()) + ")"
-                    + CompactText.actions(fk, DetailLevel.FULL));
+            line(
+                    text,
+                    named(fk.name()) + "foreign key (" + NameStyle.list(fk.columns()) + ") -> "
+                            + ns.of(fk.refSchema(), fk.refTable()) + "(" + NameStyle.list(fk.refColumns()) + ")"
+                            + CompactText.actions(fk, DetailLevel.FULL));
         }
         for (Constraint c : t.constraints()) {
-            String what = "unique".equals(c.type()) ? "(" + NameStyle.list(c.columns()) + ")"
+            String what = "unique".equals(c.type())
+                    ? "(" + NameStyle.list(c.columns()) + ")"
                     : CompactText.parenthesized(c.expression());
             line(text, named(c.name()) + c.type() + " " + what);
         }
@@ -137,8 +145,10 @@ public final class TablePresenter {
         }
         text.append("\nreferenced by:");
         for (ForeignKey fk : t.referencedBy()) {
-            line(text, named(fk.name()) + ns.of(fk.schema(), fk.table()) + "(" + NameStyle.list(fk.columns())
-                    + ") -> (" + NameStyle.list(fk.refColumns()) + ")" + CompactText.actions(fk, DetailLevel.FULL));
+            line(
+                    text,
+                    named(fk.name()) + ns.of(fk.schema(), fk.table()) + "(" + NameStyle.list(fk.columns()) + ") -> ("
+                            + NameStyle.list(fk.refColumns()) + ")" + CompactText.actions(fk, DetailLevel.FULL));
         }
     }
 
@@ -164,15 +174,13 @@ public final class TablePresenter {
     }
 
     /** Sample rows: column names and values, as read through the normal read path. */
-    public record SampleRows(java.util.List<String> columns, java.util.List<java.util.List<Object>> rows) {
-    }
+    public record SampleRows(java.util.List<String> columns, java.util.List<java.util.List<Object>> rows) {}
 
     /** Renders sample rows as short lines of values and as JSON. */
     static final class SampleText {
         private static final int MAX_VALUE = 60;
 
-        private SampleText() {
-        }
+        private SampleText() {}
 
         static void append(StringBuilder text, ObjectNode json, SampleRows sample, String note) {
             if (sample == null) {
@@ -182,7 +190,10 @@ public final class TablePresenter {
                 }
                 return;
             }
-            text.append("\nsample (").append(sample.rows().size()).append(" rows):\n").append(CompactText.INDENT)
+            text.append("\nsample (")
+                    .append(sample.rows().size())
+                    .append(" rows):\n")
+                    .append(CompactText.INDENT)
                     .append(String.join(" | ", sample.columns()));
             ObjectNode s = json.putObject("sample");
             s.set("columns", CompactJson.strings(sample.columns()));

@@ -66,7 +66,19 @@ final class AuditedCall {
             return;
         }
         long ms = (System.nanoTime() - startNanos) / 1_000_000;
-        log.record(new AuditEvent(IsoInstant.format(start), ctx == null ? null : ctx.frontEnd(),
-                ctx == null ? null : ctx.client(), db, tool, sql, kind, mode, outcome, rows, tokenId, ms, errorCode));
+        log.record(new AuditEvent(
+                IsoInstant.format(start),
+                ctx == null ? null : ctx.frontEnd(),
+                ctx == null ? null : ctx.client(),
+                db,
+                tool,
+                sql,
+                kind,
+                mode,
+                outcome,
+                rows,
+                tokenId,
+                ms,
+                errorCode));
     }
 }

@@ -21,6 +21,7 @@ final class DatabaseHandle implements AutoCloseable {
     private final Inspections inspections;
     /** What a call waits for before its session opens, for a cancellation's message. */
     private final String connectionLabel;
+
     private ConnectionSource source;
     private volatile Cached cached;
     /** Held while the whole schema is read, so that concurrent readers wait for one read instead of repeating it. */
@@ -94,6 +95,5 @@ final class DatabaseHandle implements AutoCloseable {
         }
     }
 
-    private record Cached(SchemaModel model, long expiresAtNanos) {
-    }
+    private record Cached(SchemaModel model, long expiresAtNanos) {}
 }

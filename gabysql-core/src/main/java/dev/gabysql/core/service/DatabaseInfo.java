@@ -8,8 +8,8 @@ import java.util.List;
  * @param mode     the effective mode a call gets on it (server mode capped by the database's maximum)
  * @param warnings e.g. "the role could write although gabysql runs readonly", "file not found"
  */
-public record DatabaseInfo(String name, String dialect, String url, String description, String mode,
-                           List<String> warnings) {
+public record DatabaseInfo(
+        String name, String dialect, String url, String description, String mode, List<String> warnings) {
     public DatabaseInfo {
         warnings = List.copyOf(warnings);
     }

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * What to describe. {@code detail} is "names", "summary" or "full"; {@code cursor} continues a paged answer.
  */
-public record DescribeRequest(String db, String detail, String schema, List<String> tables, String pattern,
-                              String cursor) {
+public record DescribeRequest(
+        String db, String detail, String schema, List<String> tables, String pattern, String cursor) {
     public DescribeRequest {
         tables = tables == null ? List.of() : List.copyOf(tables);
     }

@@ -12,8 +12,13 @@ import java.util.List;
  * @param expiresAt     ISO-8601 expiry of the token, or null
  * @param notes         what the caller should know (e.g. "nothing could be simulated", sequence values restored)
  */
-public record ExecuteResult(String status, long affectedRows, QueryResult preview, String confirmToken,
-                            String expiresAt, List<String> notes) {
+public record ExecuteResult(
+        String status,
+        long affectedRows,
+        QueryResult preview,
+        String confirmToken,
+        String expiresAt,
+        List<String> notes) {
     public ExecuteResult {
         notes = List.copyOf(notes);
     }

@@ -8,13 +8,14 @@ import java.util.Locale;
 
 /** The EXPLAIN gabysql_explain runs for a read the guard has already let through. Stateless. */
 final class ExplainStatement {
-    private ExplainStatement() {
-    }
+    private ExplainStatement() {}
 
     /** The dialect's EXPLAIN of the read; a statement that is already an EXPLAIN is refused (it could ANALYZE). */
     static String of(Dialect dialect, InspectedStatement stmt) {
         if (stmt.command() != null && stmt.command().toUpperCase(Locale.ROOT).startsWith("EXPLAIN")) {
-            throw new GabyException(ErrorCode.BAD_REQUEST, "Pass the statement itself, without EXPLAIN.",
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "Pass the statement itself, without EXPLAIN.",
                     "gabysql_explain adds the EXPLAIN; ANALYZE is never run here.");
         }
         return dialect.explain(stmt.sql());

@@ -1,6 +1,5 @@
 package dev.gabysql.core.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.introspect.IntegrityReport;
 import java.util.List;

@@ -52,6 +52,7 @@ public final class LocalGabyService implements GabyService {
     private final AuditLog audit;
     /** Made on the first write: its random confirm key costs milliseconds a readonly start-up need not pay. */
     private volatile WritePath writes;
+
     private final Map<String, DatabaseHandle> handles = new ConcurrentHashMap<>();
     private final Map<String, String> privilegeWarnings = new ConcurrentHashMap<>();
     private final SessionCloser closer = new SessionCloser();
@@ -68,10 +69,13 @@ public final class LocalGabyService implements GabyService {
             synchronized (this) {
                 w = writes;
                 if (w == null) {
-                    w = new WritePath(settings.confirmKey() == null
-                            ? ConfirmTokens.withRandomKey(settings.confirmTtl())
-                            : new ConfirmTokens(settings.confirmKey().getBytes(StandardCharsets.UTF_8),
-                                    settings.confirmTtl(), Clock.systemUTC()));
+                    w = new WritePath(
+                            settings.confirmKey() == null
+                                    ? ConfirmTokens.withRandomKey(settings.confirmTtl())
+                                    : new ConfirmTokens(
+                                            settings.confirmKey().getBytes(StandardCharsets.UTF_8),
+                                            settings.confirmTtl(),
+                                            Clock.systemUTC()));
                     writes = w;
                 }
             }
@@ -101,8 +105,13 @@ public final class LocalGabyService implements GabyService {
             if (privilege != null) {
                 warnings.add(privilege);
             }
-            out.add(new DatabaseInfo(db.name(), dialect, db.displayUrl(), db.description(),
-                    effectiveMode(ctx, db).label(), warnings));
+            out.add(new DatabaseInfo(
+                    db.name(),
+                    dialect,
+                    db.displayUrl(),
+                    db.description(),
+                    effectiveMode(ctx, db).label(),
+                    warnings));
         }
         return out;
     }
@@ -122,9 +131,18 @@ public final class LocalGabyService implements GabyService {
             call.kind(stmt.kind());
             AccessPolicy.requireRead(stmt);
             Limits limits = limitsFor(h, request.maxRows());
-            QueryResult r = withSession(h, Mode.READONLY, limits, ctx.cancellation(), s -> QueryRunner.query(
-                    "Query on `" + h.config().name() + "`", s, stmt.sql(), request.params(), limits,
-                    ctx.cancellation()));
+            QueryResult r = withSession(
+                    h,
+                    Mode.READONLY,
+                    limits,
+                    ctx.cancellation(),
+                    s -> QueryRunner.query(
+                            "Query on `" + h.config().name() + "`",
+                            s,
+                            stmt.sql(),
+                            request.params(),
+                            limits,
+                            ctx.cancellation()));
             call.done("ok", (long) r.rowCount());
             return r;
         } catch (GabyException e) {
@@ -138,23 +156,27 @@ public final class LocalGabyService implements GabyService {
      */
     @Override
     public ExecuteResult execute(CallContext ctx, ExecuteRequest request) {
-        AuditedCall call = new AuditedCall(audit, ctx, request.confirmToken() == null ? "execute" : "confirm",
-                request.db(), request.sql());
+        AuditedCall call = new AuditedCall(
+                audit, ctx, request.confirmToken() == null ? "execute" : "confirm", request.db(), request.sql());
         try {
             DatabaseConfig db = catalog.resolve(request.db());
             Mode mode = effectiveMode(ctx, db);
             call.mode(mode);
             if (!mode.allowsWrites()) {
-                throw new GabyException(ErrorCode.READ_ONLY, "Database `" + db.name() + "` is readonly for this"
-                        + " call: writes are not allowed.", "Use gabysql_query for reads; writes need a server"
-                        + " started with --mode readwrite (or admin) and a database that allows them.");
+                throw new GabyException(
+                        ErrorCode.READ_ONLY,
+                        "Database `" + db.name() + "` is readonly for this" + " call: writes are not allowed.",
+                        "Use gabysql_query for reads; writes need a server"
+                                + " started with --mode readwrite (or admin) and a database that allows them.");
             }
             DatabaseHandle h = handle(db.name());
             InspectedStatement stmt = h.inspect(request.sql());
             call.kind(stmt.kind());
             if (stmt.kind() == dev.gabysql.core.guard.StatementKind.READ && stmt.isPureRead()) {
-                throw new GabyException(ErrorCode.BAD_REQUEST, "This statement only reads; gabysql_execute is for"
-                        + " writes.", "Use gabysql_query for reads.");
+                throw new GabyException(
+                        ErrorCode.BAD_REQUEST,
+                        "This statement only reads; gabysql_execute is for" + " writes.",
+                        "Use gabysql_query for reads.");
             }
             AccessPolicy.authorizeWrite(stmt, mode, request.allowFullTable());
             return writePath().execute(ctx, h, mode, stmt, request, call);
@@ -169,16 +191,24 @@ public final class LocalGabyService implements GabyService {
         SchemaFilter filter = new SchemaFilter(request.schema(), request.tables(), request.pattern(), false);
         SchemaModel model = schemaModel(h, filter);
         SchemaLookup.requireAll(model, filter, () -> schemaModel(h));
-        return SchemaPresenter.describe(model, DetailLevel.parse(request.detail(), DetailLevel.SUMMARY), filter,
-                request.cursor(), h.limits().maxResultChars());
+        return SchemaPresenter.describe(
+                model,
+                DetailLevel.parse(request.detail(), DetailLevel.SUMMARY),
+                filter,
+                request.cursor(),
+                h.limits().maxResultChars());
     }
 
     @Override
     public Rendered describeTable(CallContext ctx, String db, String table, boolean sampleRows) {
         DatabaseHandle h = handle(db);
         LocatedTable found = locateTable(h, table);
-        TableSample sample = sampleRows ? TableSample.read(found.table(), h.dialect(), sql -> query(ctx,
-                new QueryRequest(db, sql, List.of(), TablePresenter.SAMPLE_ROWS))) : TableSample.NONE;
+        TableSample sample = sampleRows
+                ? TableSample.read(
+                        found.table(),
+                        h.dialect(),
+                        sql -> query(ctx, new QueryRequest(db, sql, List.of(), TablePresenter.SAMPLE_ROWS)))
+                : TableSample.NONE;
         return TablePresenter.describe(found.model(), found.table(), sample.rows(), sample.note());
     }
 
@@ -193,9 +223,18 @@ public final class LocalGabyService implements GabyService {
         InspectedStatement stmt = h.inspect(sql);
         AccessPolicy.requireRead(stmt);
         Limits limits = h.limits();
-        QueryResult plan = withSession(h, Mode.READONLY, limits, ctx.cancellation(), s -> QueryRunner.query(
-                "Explain on `" + h.config().name() + "`", s, ExplainStatement.of(h.dialect(), stmt), List.of(),
-                limits, ctx.cancellation()));
+        QueryResult plan = withSession(
+                h,
+                Mode.READONLY,
+                limits,
+                ctx.cancellation(),
+                s -> QueryRunner.query(
+                        "Explain on `" + h.config().name() + "`",
+                        s,
+                        ExplainStatement.of(h.dialect(), stmt),
+                        List.of(),
+                        limits,
+                        ctx.cancellation()));
         return PlanRenderer.render(plan);
     }
 
@@ -206,9 +245,12 @@ public final class LocalGabyService implements GabyService {
             DatabaseHandle h = handle(db);
             IntegrityReport report = withSession(h, Mode.READONLY, h.limits(), ctx.cancellation(), s -> {
                 try {
-                    return h.dialect().integrityCheck(s.connection()).withDatabase(h.config().name());
+                    return h.dialect()
+                            .integrityCheck(s.connection())
+                            .withDatabase(h.config().name());
                 } catch (SQLException e) {
-                    throw SqlErrors.translate("Integrity check of `" + h.config().name() + "`", e, false, false);
+                    throw SqlErrors.translate(
+                            "Integrity check of `" + h.config().name() + "`", e, false, false);
                 }
             });
             call.done(report.ok() ? "ok" : "problems", (long) report.problems().size());
@@ -336,8 +378,8 @@ public final class LocalGabyService implements GabyService {
     }
 
     /** {@link #withSession} for a call that may be cancelled while it waits for its session. */
-    private <T> T withSession(DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation,
-                              Function<Session, T> work) {
+    private <T> T withSession(
+            DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation, Function<Session, T> work) {
         Session s = h.open(mode, limits, cancellation);
         try {
             return work.apply(s);
@@ -386,7 +428,10 @@ public final class LocalGabyService implements GabyService {
     private SchemaModel readSchema(DatabaseHandle h, SchemaFilter filter) {
         return withSession(h, Mode.READONLY, h.limits(), s -> {
             try {
-                return h.dialect().schemaReader().read(s.connection(), filter).withDatabase(h.config().name());
+                return h.dialect()
+                        .schemaReader()
+                        .read(s.connection(), filter)
+                        .withDatabase(h.config().name());
             } catch (SQLException e) {
                 throw SqlErrors.translate("Reading the schema of `" + h.config().name() + "`", e, false, false);
             }
@@ -408,8 +453,7 @@ public final class LocalGabyService implements GabyService {
         return new LocatedTable(model, SchemaLookup.find(model, table, () -> schemaModel(h)));
     }
 
-    private record LocatedTable(SchemaModel model, SchemaModel.Table table) {
-    }
+    private record LocatedTable(SchemaModel model, SchemaModel.Table table) {}
 
     private QueryResult answerMeta(CallContext ctx, DatabaseHandle h, MetaCommand meta) {
         switch (meta.kind()) {

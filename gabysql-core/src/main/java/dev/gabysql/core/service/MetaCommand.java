@@ -11,7 +11,12 @@ import java.util.regex.Pattern;
  * nothing else can ride along.
  */
 record MetaCommand(Kind kind, String argument) {
-    enum Kind { SHOW_DATABASES, SHOW_TABLES, DESCRIBE, INTEGRITY_CHECK }
+    enum Kind {
+        SHOW_DATABASES,
+        SHOW_TABLES,
+        DESCRIBE,
+        INTEGRITY_CHECK
+    }
 
     private static final Pattern SHOW_DATABASES = Pattern.compile("(?i)\\s*SHOW\\s+DATABASES\\s*;?\\s*");
     private static final Pattern SHOW_TABLES = Pattern.compile("(?i)\\s*SHOW\\s+TABLES\\s*;?\\s*");
@@ -34,7 +39,8 @@ record MetaCommand(Kind kind, String argument) {
         }
         Matcher m = DESCRIBE.matcher(sql);
         if (m.matches()) {
-            String name = m.group(1) != null ? m.group(1).replace("\"\"", "\"")
+            String name = m.group(1) != null
+                    ? m.group(1).replace("\"\"", "\"")
                     : m.group(2) != null ? m.group(2) : m.group(3);
             return Optional.of(new MetaCommand(Kind.DESCRIBE, name));
         }

@@ -8,8 +8,7 @@ import java.util.List;
 
 /** Shapes the answers of gabysql's meta-commands as ordinary query results. */
 final class MetaResults {
-    private MetaResults() {
-    }
+    private MetaResults() {}
 
     static QueryResult databases(List<DatabaseInfo> dbs) {
         List<List<Object>> rows = new ArrayList<>();
@@ -30,7 +29,11 @@ final class MetaResults {
     static QueryResult describe(SchemaModel.Table table) {
         List<List<Object>> rows = new ArrayList<>();
         for (SchemaModel.Column c : table.columns()) {
-            rows.add(Arrays.asList(c.name(), c.type(), c.nullable(), c.defaultValue(),
+            rows.add(Arrays.asList(
+                    c.name(),
+                    c.type(),
+                    c.nullable(),
+                    c.defaultValue(),
                     table.primaryKey().contains(c.name())));
         }
         return result(rows, "column", "type", "nullable", "default", "primary_key");

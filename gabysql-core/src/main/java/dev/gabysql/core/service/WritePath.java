@@ -35,20 +35,33 @@ final class WritePath {
         this.tokens = tokens;
     }
 
-    ExecuteResult execute(CallContext ctx, DatabaseHandle h, Mode mode, InspectedStatement stmt,
-                          ExecuteRequest req, AuditedCall audit) {
+    ExecuteResult execute(
+            CallContext ctx,
+            DatabaseHandle h,
+            Mode mode,
+            InspectedStatement stmt,
+            ExecuteRequest req,
+            AuditedCall audit) {
         String hash = ConfirmTokens.statementHash(stmt.sql(), JsonBytes.text(req.params()));
         ConfirmTokens.Binding binding = new ConfirmTokens.Binding(h.config().name(), hash, mode.label(), 0);
         if (!stmt.transactional()) {
-            return req.confirmToken() == null ? announce(stmt, binding, audit)
+            return req.confirmToken() == null
+                    ? announce(stmt, binding, audit)
                     : runWithoutPreview(ctx, h, mode, stmt, req, binding, audit);
         }
-        return req.confirmToken() == null ? preview(ctx, h, mode, stmt, req, binding, audit)
+        return req.confirmToken() == null
+                ? preview(ctx, h, mode, stmt, req, binding, audit)
                 : confirm(ctx, h, mode, stmt, req, binding, audit);
     }
 
-    private ExecuteResult preview(CallContext ctx, DatabaseHandle h, Mode mode, InspectedStatement stmt,
-                                  ExecuteRequest req, ConfirmTokens.Binding binding, AuditedCall audit) {
+    private ExecuteResult preview(
+            CallContext ctx,
+            DatabaseHandle h,
+            Mode mode,
+            InspectedStatement stmt,
+            ExecuteRequest req,
+            ConfirmTokens.Binding binding,
+            AuditedCall audit) {
         Limits limits = h.limits().withMaxRows(Math.min(PREVIEW_ROWS, h.limits().maxRows()));
         try (Session s = h.open(mode, limits, ctx.cancellation())) {
             Connection c = s.connection();
@@ -59,15 +72,22 @@ final class WritePath {
                 c.rollback();
                 List<String> notes = new ArrayList<>(effects.restoreAfterRollback(c));
                 s.commit();
-                ConfirmTokens.Issued token = tokens.issue(new ConfirmTokens.Binding(binding.db(),
-                        binding.statementHash(), binding.mode(), outcome.affectedRows()));
-                notes.add(0, "Preview only: the statement ran in a transaction that was rolled back; nothing"
-                        + " changed. To apply it, call again with the same sql and this confirm_token before "
-                        + token.expiresAt() + ". It commits only if it affects " + outcome.affectedRows()
-                        + " rows again.");
+                ConfirmTokens.Issued token = tokens.issue(new ConfirmTokens.Binding(
+                        binding.db(), binding.statementHash(), binding.mode(), outcome.affectedRows()));
+                notes.add(
+                        0,
+                        "Preview only: the statement ran in a transaction that was rolled back; nothing"
+                                + " changed. To apply it, call again with the same sql and this confirm_token before "
+                                + token.expiresAt() + ". It commits only if it affects " + outcome.affectedRows()
+                                + " rows again.");
                 audit.token(token.id()).done("previewed", outcome.affectedRows());
-                return new ExecuteResult("previewed", outcome.affectedRows(), outcome.rows(), token.token(),
-                        token.expiresAt().toString(), notes);
+                return new ExecuteResult(
+                        "previewed",
+                        outcome.affectedRows(),
+                        outcome.rows(),
+                        token.token(),
+                        token.expiresAt().toString(),
+                        notes);
             } catch (SQLException e) {
                 s.markBroken();
                 throw SqlErrors.translate("Preview on `" + h.config().name() + "`", e, false, false);
@@ -75,43 +95,72 @@ final class WritePath {
         }
     }
 
-    private ExecuteResult confirm(CallContext ctx, DatabaseHandle h, Mode mode, InspectedStatement stmt,
-                                  ExecuteRequest req, ConfirmTokens.Binding binding, AuditedCall audit) {
-        ConfirmTokens.Verified v = tokens.redeem(req.confirmToken(), binding.db(), binding.statementHash(),
-                binding.mode());
+    private ExecuteResult confirm(
+            CallContext ctx,
+            DatabaseHandle h,
+            Mode mode,
+            InspectedStatement stmt,
+            ExecuteRequest req,
+            ConfirmTokens.Binding binding,
+            AuditedCall audit) {
+        ConfirmTokens.Verified v =
+                tokens.redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
         audit.token(v.id());
         Limits limits = h.limits();
         try (Session s = h.open(mode, limits, ctx.cancellation())) {
-            Outcome outcome = QueryRunner.update("Write on `" + h.config().name() + "`", s, stmt.sql(),
-                    req.params(), limits.withMaxRows(1), ctx.cancellation());
+            Outcome outcome = QueryRunner.update(
+                    "Write on `" + h.config().name() + "`",
+                    s,
+                    stmt.sql(),
+                    req.params(),
+                    limits.withMaxRows(1),
+                    ctx.cancellation());
             if (outcome.affectedRows() != v.previewedCount()) {
-                throw new GabyException(ErrorCode.DATA_CHANGED, "The data changed since the preview: it affected "
-                        + v.previewedCount() + " rows then and " + outcome.affectedRows() + " now. Nothing was"
-                        + " committed.");
+                throw new GabyException(
+                        ErrorCode.DATA_CHANGED,
+                        "The data changed since the preview: it affected "
+                                + v.previewedCount() + " rows then and " + outcome.affectedRows() + " now. Nothing was"
+                                + " committed.");
             }
             s.commit();
         }
         h.invalidateSchema();
         audit.done("committed", v.previewedCount());
-        return new ExecuteResult("committed", v.previewedCount(), null, null, null,
+        return new ExecuteResult(
+                "committed",
+                v.previewedCount(),
+                null,
+                null,
+                null,
                 List.of("Committed: " + v.previewedCount() + " rows affected, as previewed."));
     }
 
     private ExecuteResult announce(InspectedStatement stmt, ConfirmTokens.Binding binding, AuditedCall audit) {
-        ConfirmTokens.Issued token = tokens.issue(new ConfirmTokens.Binding(binding.db(), binding.statementHash(),
-                binding.mode(), -1));
+        ConfirmTokens.Issued token =
+                tokens.issue(new ConfirmTokens.Binding(binding.db(), binding.statementHash(), binding.mode(), -1));
         audit.token(token.id()).done("announced", null);
-        return new ExecuteResult("no_preview", 0, null, token.token(), token.expiresAt().toString(),
+        return new ExecuteResult(
+                "no_preview",
+                0,
+                null,
+                token.token(),
+                token.expiresAt().toString(),
                 List.of("NO PREVIEW: " + stmt.command() + " cannot run inside a transaction, so nothing could be"
                         + " simulated and nothing has run yet. Confirming runs it for real, at once, and it cannot be"
                         + " rolled back. Call again with this confirm_token before " + token.expiresAt()
                         + " to run it."));
     }
 
-    private ExecuteResult runWithoutPreview(CallContext ctx, DatabaseHandle h, Mode mode, InspectedStatement stmt,
-                                            ExecuteRequest req, ConfirmTokens.Binding binding, AuditedCall audit) {
-        ConfirmTokens.Verified v = tokens.redeem(req.confirmToken(), binding.db(), binding.statementHash(),
-                binding.mode());
+    private ExecuteResult runWithoutPreview(
+            CallContext ctx,
+            DatabaseHandle h,
+            Mode mode,
+            InspectedStatement stmt,
+            ExecuteRequest req,
+            ConfirmTokens.Binding binding,
+            AuditedCall audit) {
+        ConfirmTokens.Verified v =
+                tokens.redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
         audit.token(v.id());
         Limits limits = h.limits();
         Outcome outcome;
@@ -124,25 +173,36 @@ final class WritePath {
             } catch (SQLException e) {
                 throw SqlErrors.translate("Preparing `" + h.config().name() + "`", e, false, false);
             }
-            outcome = QueryRunner.update("Statement on `" + h.config().name() + "`", s, stmt.sql(), req.params(),
-                    limits.withMaxRows(1), ctx.cancellation());
+            outcome = QueryRunner.update(
+                    "Statement on `" + h.config().name() + "`",
+                    s,
+                    stmt.sql(),
+                    req.params(),
+                    limits.withMaxRows(1),
+                    ctx.cancellation());
         }
         h.invalidateSchema();
         audit.done("executed", outcome.affectedRows());
-        return new ExecuteResult("executed_without_preview", outcome.affectedRows(), null, null, null,
+        return new ExecuteResult(
+                "executed_without_preview",
+                outcome.affectedRows(),
+                null,
+                null,
+                null,
                 List.of(stmt.command() + " ran without a preview (it cannot run inside a transaction)."));
     }
 
     /** Runs the statement for a preview, with RETURNING * appended where the statement allows it. */
-    private static Outcome runShowingRows(CallContext ctx, DatabaseHandle h, Session s, InspectedStatement stmt,
-                                          ExecuteRequest req, Limits limits) throws SQLException {
+    private static Outcome runShowingRows(
+            CallContext ctx, DatabaseHandle h, Session s, InspectedStatement stmt, ExecuteRequest req, Limits limits)
+            throws SQLException {
         String what = "Preview on `" + h.config().name() + "`";
         Connection c = s.connection();
         if (canAppendReturning(stmt)) {
             Savepoint sp = c.setSavepoint();
             try {
-                return QueryRunner.update(what, s, stmt.sql() + "\nRETURNING *", req.params(), limits,
-                        ctx.cancellation());
+                return QueryRunner.update(
+                        what, s, stmt.sql() + "\nRETURNING *", req.params(), limits, ctx.cancellation());
             } catch (GabyException e) {
                 if (e.code() != ErrorCode.SQL_ERROR) {
                     throw e;
@@ -155,7 +215,8 @@ final class WritePath {
 
     private static boolean canAppendReturning(InspectedStatement stmt) {
         String cmd = stmt.command();
-        return stmt.kind() == StatementKind.DML && !stmt.returning()
+        return stmt.kind() == StatementKind.DML
+                && !stmt.returning()
                 && (cmd.startsWith("INSERT") || cmd.startsWith("UPDATE") || cmd.startsWith("DELETE"));
     }
 }

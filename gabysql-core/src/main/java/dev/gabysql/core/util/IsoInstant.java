@@ -13,8 +13,7 @@ public final class IsoInstant {
     private static final long MIN_SECOND = -62_167_219_200L; // 0000-01-01T00:00:00Z
     private static final long MAX_SECOND = 253_402_300_799L; // 9999-12-31T23:59:59Z
 
-    private IsoInstant() {
-    }
+    private IsoInstant() {}
 
     public static String format(Instant instant) {
         long seconds = instant.getEpochSecond();

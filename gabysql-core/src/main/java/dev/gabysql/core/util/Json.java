@@ -20,8 +20,7 @@ public final class Json {
             .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
             .build();
 
-    private Json() {
-    }
+    private Json() {}
 
     public static String write(Object value) {
         try {

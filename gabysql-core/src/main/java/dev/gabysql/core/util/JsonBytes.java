@@ -295,14 +295,29 @@ public final class JsonBytes {
     private static int escape(byte[] b, int o, char c) {
         char shortForm;
         switch (c) {
-            case '"': shortForm = '"'; break;
-            case '\\': shortForm = '\\'; break;
-            case '\b': shortForm = 'b'; break;
-            case '\t': shortForm = 't'; break;
-            case '\n': shortForm = 'n'; break;
-            case '\f': shortForm = 'f'; break;
-            case '\r': shortForm = 'r'; break;
-            default: return unicodeEscape(b, o, c);
+            case '"':
+                shortForm = '"';
+                break;
+            case '\\':
+                shortForm = '\\';
+                break;
+            case '\b':
+                shortForm = 'b';
+                break;
+            case '\t':
+                shortForm = 't';
+                break;
+            case '\n':
+                shortForm = 'n';
+                break;
+            case '\f':
+                shortForm = 'f';
+                break;
+            case '\r':
+                shortForm = 'r';
+                break;
+            default:
+                return unicodeEscape(b, o, c);
         }
         b[o++] = '\\';
         b[o++] = (byte) shortForm;

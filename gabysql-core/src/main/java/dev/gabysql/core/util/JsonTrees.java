@@ -17,8 +17,7 @@ import java.util.List;
 public final class JsonTrees {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private JsonTrees() {
-    }
+    private JsonTrees() {}
 
     public static ObjectNode object() {
         return NODES.objectNode();

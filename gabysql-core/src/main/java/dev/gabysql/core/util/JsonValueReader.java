@@ -61,12 +61,18 @@ public final class JsonValueReader {
         }
         byte b = in[pos];
         switch (b) {
-            case '{': return object(depth + 1);
-            case '[': return array(depth + 1);
-            case '"': return string();
-            case 't': return literal("true", Boolean.TRUE);
-            case 'f': return literal("false", Boolean.FALSE);
-            case 'n': return literal("null", null);
+            case '{':
+                return object(depth + 1);
+            case '[':
+                return array(depth + 1);
+            case '"':
+                return string();
+            case 't':
+                return literal("true", Boolean.TRUE);
+            case 'f':
+                return literal("false", Boolean.FALSE);
+            case 'n':
+                return literal("null", null);
             default:
                 if (b == '-' || (b >= '0' && b <= '9')) {
                     return number();
@@ -274,16 +280,26 @@ public final class JsonValueReader {
         byte e = in[pos + 1];
         pos += 2;
         switch (e) {
-            case '"': return '"';
-            case '\\': return '\\';
-            case '/': return '/';
-            case 'b': return '\b';
-            case 'f': return '\f';
-            case 'n': return '\n';
-            case 'r': return '\r';
-            case 't': return '\t';
-            case 'u': return unicodeEscape();
-            default: throw fail("an unknown escape");
+            case '"':
+                return '"';
+            case '\\':
+                return '\\';
+            case '/':
+                return '/';
+            case 'b':
+                return '\b';
+            case 'f':
+                return '\f';
+            case 'n':
+                return '\n';
+            case 'r':
+                return '\r';
+            case 't':
+                return '\t';
+            case 'u':
+                return unicodeEscape();
+            default:
+                throw fail("an unknown escape");
         }
     }
 

@@ -2,8 +2,7 @@ package dev.gabysql.core.util;
 
 /** Cutting text for display without leaving half a character. Stateless. */
 public final class Texts {
-    private Texts() {
-    }
+    private Texts() {}
 
     /**
      * Where to cut {@code s} to keep at most {@code max} UTF-16 units: {@code max}, or one less when that would

@@ -10,16 +10,40 @@ class AuditEventTest {
 
     @Test
     void writesWhatTheMapperWritesWithEveryMember() {
-        AuditEvent e = new AuditEvent("2026-11-30T07:00:00.123Z", "mcp", "claude \"code\"", "shop", "query",
-                "SELECT 'é\n\t', \\x FROM t -- ☃", "select", "readonly", "ok", 42L, "tok-1", 7, "GUARD_REFUSED");
+        AuditEvent e = new AuditEvent(
+                "2026-11-30T07:00:00.123Z",
+                "mcp",
+                "claude \"code\"",
+                "shop",
+                "query",
+                "SELECT 'é\n\t', \\x FROM t -- ☃",
+                "select",
+                "readonly",
+                "ok",
+                42L,
+                "tok-1",
+                7,
+                "GUARD_REFUSED");
         assertThat(e.toJson()).isEqualTo(Json.write(e));
         assertThat(e.toJsonLine()).isEqualTo((Json.write(e) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
     void writesWhatTheMapperWritesWithNullsLeftOut() {
-        AuditEvent e = new AuditEvent("2026-11-30T07:00:00Z", null, null, "shop", "describe", null, null, null,
-                "failed", null, null, 0, null);
+        AuditEvent e = new AuditEvent(
+                "2026-11-30T07:00:00Z",
+                null,
+                null,
+                "shop",
+                "describe",
+                null,
+                null,
+                null,
+                "failed",
+                null,
+                null,
+                0,
+                null);
         assertThat(e.toJson()).isEqualTo(Json.write(e)).doesNotContain("null");
     }
 }

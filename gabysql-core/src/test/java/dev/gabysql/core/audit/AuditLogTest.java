@@ -18,7 +18,8 @@ class AuditLogTest {
     @Test
     void twoLogsOnOneFileAppendWholeLines() throws Exception {
         Path file = dir.resolve("nested/audit.jsonl");
-        try (AuditLog a = new AuditLog(file); AuditLog b = new AuditLog(file)) {
+        try (AuditLog a = new AuditLog(file);
+                AuditLog b = new AuditLog(file)) {
             for (int i = 0; i < 200; i++) {
                 (i % 2 == 0 ? a : b).record(event(i));
             }
@@ -45,7 +46,19 @@ class AuditLogTest {
     }
 
     private static AuditEvent event(int i) {
-        return new AuditEvent("2026-11-30T09:00:00Z", "mcp", "t", "shop", "query", "SELECT " + i + " -- ☃", "select",
-                "readonly", "ok", (long) i, null, 1, null);
+        return new AuditEvent(
+                "2026-11-30T09:00:00Z",
+                "mcp",
+                "t",
+                "shop",
+                "query",
+                "SELECT " + i + " -- ☃",
+                "select",
+                "readonly",
+                "ok",
+                (long) i,
+                null,
+                1,
+                null);
     }
 }

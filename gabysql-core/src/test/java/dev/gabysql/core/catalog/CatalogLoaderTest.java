@@ -20,10 +20,16 @@ class CatalogLoaderTest {
     void namesDatabasesFromSpecsAndTheDataDirectory() {
         TestDatabases.sqliteFile(dir, "sales", "CREATE TABLE t (a int)");
         TestDatabases.sqliteFile(dir, "hr", "CREATE TABLE t (a int)");
-        Catalog c = CatalogLoader.load(new CatalogOptions(List.of("pg=jdbc:postgresql://localhost/x",
-                dir.resolve("sales.db").toString(), "other=" + dir.resolve("hr.db")), dir, false));
+        Catalog c = CatalogLoader.load(new CatalogOptions(
+                List.of(
+                        "pg=jdbc:postgresql://localhost/x",
+                        dir.resolve("sales.db").toString(),
+                        "other=" + dir.resolve("hr.db")),
+                dir,
+                false));
         assertThat(c.names()).containsExactly("pg", "sales", "other", "hr");
-        assertThat(c.resolve("sales").url()).isEqualTo("jdbc:sqlite:" + dir.resolve("sales.db").toAbsolutePath());
+        assertThat(c.resolve("sales").url())
+                .isEqualTo("jdbc:sqlite:" + dir.resolve("sales.db").toAbsolutePath());
     }
 
     @Test
@@ -39,15 +45,19 @@ class CatalogLoaderTest {
 
     @Test
     void aMissingDataDirectoryIsAnEmptyCatalog() {
-        assertThat(CatalogLoader.load(new CatalogOptions(List.of(), dir.resolve("nope"), false)).isEmpty()).isTrue();
+        assertThat(CatalogLoader.load(new CatalogOptions(List.of(), dir.resolve("nope"), false))
+                        .isEmpty())
+                .isTrue();
     }
 
     @Test
     void refusesPathsUrlsAndUnknownNamesAsDatabaseArguments() {
         Catalog c = new Catalog(List.of(DatabaseConfig.sqlite("sales", dir.resolve("s.db"))));
         for (String bad : List.of("../x", "/etc/passwd", "jdbc:sqlite:/etc/passwd", "a/b", "..", ".hidden", "x y")) {
-            assertThatThrownBy(() -> c.resolve(bad)).as(bad).isInstanceOfSatisfying(GabyException.class,
-                    e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_DATABASE_NAME));
+            assertThatThrownBy(() -> c.resolve(bad))
+                    .as(bad)
+                    .isInstanceOfSatisfying(
+                            GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_DATABASE_NAME));
         }
         assertThatThrownBy(() -> c.resolve("hr")).isInstanceOfSatisfying(GabyException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.UNKNOWN_DATABASE);
@@ -68,9 +78,10 @@ class CatalogLoaderTest {
         assertThat(JdbcUrls.mask("jdbc:postgresql://h/d?user=u&password=s3cret&ssl=true"))
                 .isEqualTo("jdbc:postgresql://h/d?user=u&password=***&ssl=true");
         assertThat(JdbcUrls.mask("jdbc:mariadb://u:s3cret@h/d")).isEqualTo("jdbc:mariadb://u:***@h/d");
-        assertThat(JdbcUrls.mask("jdbc:sqlserver://h;user=u;password=s3cret;db=x")).doesNotContain("s3cret");
-        DatabaseConfig db = new DatabaseConfig("x", "jdbc:postgresql://h/d?password=s3cret", "u", "pw", null, null,
-                null, 0);
+        assertThat(JdbcUrls.mask("jdbc:sqlserver://h;user=u;password=s3cret;db=x"))
+                .doesNotContain("s3cret");
+        DatabaseConfig db =
+                new DatabaseConfig("x", "jdbc:postgresql://h/d?password=s3cret", "u", "pw", null, null, null, 0);
         assertThat(db.toString()).doesNotContain("s3cret").doesNotContain("pw");
     }
 }

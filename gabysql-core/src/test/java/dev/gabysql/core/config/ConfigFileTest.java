@@ -25,11 +25,25 @@ class ConfigFileTest {
 
     @Test
     void readsServerDatabasesAndTokensWithSecretsFromTheEnvironment() throws IOException {
-        ConfigFile.Config c = load(String.join("\n",
-                "[server]", "mode = \"readwrite\"", "max_rows = 200", "timeout_seconds = 5", "audit_log = \"none\"",
-                "[[databases]]", "name = \"sales\"", "url = \"jdbc:postgresql://db/sales\"", "user = \"ro\"",
-                "password = \"${SALES_PW}\"", "description = \"Orders\"", "max_mode = \"readonly\"", "row_cap = 50",
-                "[[tokens]]", "secret = \"${TOKEN}\"", "mode = \"readonly\""),
+        ConfigFile.Config c = load(
+                String.join(
+                        "\n",
+                        "[server]",
+                        "mode = \"readwrite\"",
+                        "max_rows = 200",
+                        "timeout_seconds = 5",
+                        "audit_log = \"none\"",
+                        "[[databases]]",
+                        "name = \"sales\"",
+                        "url = \"jdbc:postgresql://db/sales\"",
+                        "user = \"ro\"",
+                        "password = \"${SALES_PW}\"",
+                        "description = \"Orders\"",
+                        "max_mode = \"readonly\"",
+                        "row_cap = 50",
+                        "[[tokens]]",
+                        "secret = \"${TOKEN}\"",
+                        "mode = \"readonly\""),
                 Map.of("SALES_PW", "s3cret", "TOKEN", "0123456789abcdef0123"));
         assertThat(c.server().mode()).isEqualTo(Mode.READWRITE);
         assertThat(c.server().maxRows()).isEqualTo(200);
@@ -55,8 +69,10 @@ class ConfigFileTest {
         expect("[[databases]]\nname = \"x\"", "databases[0].url", "Add url");
         expect("[[databases]]\nname = \"x\"\nurl = \"/tmp/x.db\"", "databases[0].url", "jdbc:sqlite:");
         expect("[[databases]]\nname = \"../x\"\nurl = \"jdbc:sqlite:x.db\"", "databases[0].name", "letters");
-        expect("[[databases]]\nname = \"x\"\nurl = \"jdbc:postgresql://h/d\"\npassword = \"${NOPE}\"",
-                "NOPE", "Export NOPE");
+        expect(
+                "[[databases]]\nname = \"x\"\nurl = \"jdbc:postgresql://h/d\"\npassword = \"${NOPE}\"",
+                "NOPE",
+                "Export NOPE");
         expect("[[tokens]]\nsecret = \"short\"", "tokens[0].secret", "openssl");
         expect("this is = not toml [", "not valid TOML", "syntax");
     }

@@ -32,8 +32,13 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class DialectContractTest {
     /** Refusals of the guard, the mode or the engine's read-only layer: anything else is not a refusal. */
-    public static final Set<ErrorCode> REFUSALS = Set.of(ErrorCode.MULTIPLE_STATEMENTS, ErrorCode.UNCLASSIFIABLE,
-            ErrorCode.READ_ONLY, ErrorCode.FORBIDDEN_BY_MODE, ErrorCode.TRANSACTION_CONTROL, ErrorCode.SESSION_CHANGE,
+    public static final Set<ErrorCode> REFUSALS = Set.of(
+            ErrorCode.MULTIPLE_STATEMENTS,
+            ErrorCode.UNCLASSIFIABLE,
+            ErrorCode.READ_ONLY,
+            ErrorCode.FORBIDDEN_BY_MODE,
+            ErrorCode.TRANSACTION_CONTROL,
+            ErrorCode.SESSION_CHANGE,
             ErrorCode.SIDE_EFFECT);
 
     protected String url;
@@ -91,7 +96,9 @@ public abstract class DialectContractTest {
     @Test
     void describeShowsColumnsAndPrimaryKey() {
         QueryResult r = query("DESCRIBE items");
-        assertThat(r.rows()).extracting(row -> String.valueOf(row.get(0)).toLowerCase()).containsExactly("id", "name");
+        assertThat(r.rows())
+                .extracting(row -> String.valueOf(row.get(0)).toLowerCase())
+                .containsExactly("id", "name");
         assertThat(r.rows().get(0).get(4)).isEqualTo(true);
         assertThat(r.rows().get(1).get(4)).isEqualTo(false);
     }
@@ -106,8 +113,8 @@ public abstract class DialectContractTest {
 
     @Test
     void readsWithBoundParameters() {
-        QueryResult r = service.query(ctx, new QueryRequest("db", "SELECT name FROM items WHERE id = ?",
-                List.of(2), null));
+        QueryResult r =
+                service.query(ctx, new QueryRequest("db", "SELECT name FROM items WHERE id = ?", List.of(2), null));
         assertThat(r.rows()).containsExactly(List.of("two"));
         assertThat(r.truncated()).isFalse();
     }
@@ -142,9 +149,11 @@ public abstract class DialectContractTest {
             long start = System.nanoTime();
             assertThatThrownBy(() -> quick.query(ctx, QueryRequest.of("db", slowQuery())))
                     .isInstanceOf(GabyException.class)
-                    .extracting(e -> ((GabyException) e).code()).isEqualTo(ErrorCode.TIMEOUT);
+                    .extracting(e -> ((GabyException) e).code())
+                    .isEqualTo(ErrorCode.TIMEOUT);
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(3_500));
-            assertThat(quick.query(ctx, QueryRequest.of("db", "SELECT COUNT(*) FROM items")).rows())
+            assertThat(quick.query(ctx, QueryRequest.of("db", "SELECT COUNT(*) FROM items"))
+                            .rows())
                     .hasSize(1); // the database is usable right after
         }
     }
@@ -159,7 +168,9 @@ public abstract class DialectContractTest {
 
     @Test
     void describeDatabaseShowsTablesAndForeignKeys() {
-        String text = service.describeDatabase(ctx, DescribeRequest.of("db", "full")).text().toLowerCase();
+        String text = service.describeDatabase(ctx, DescribeRequest.of("db", "full"))
+                .text()
+                .toLowerCase();
         assertThat(text).contains("items", "orders", "item_id");
     }
 }

@@ -18,8 +18,8 @@ class FetchSizeTest {
     @Test
     void smallRowsFetchUpToTheLimitAndALargeRowShrinksTheFetch() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("f.db"));
-             Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT 1")) {
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT 1")) {
             FetchSize fetch = new FetchSize(rs, true, 501);
             assertThat(FetchSize.first(501)).isEqualTo(FetchSize.FIRST);
             assertThat(FetchSize.first(10)).isEqualTo(10);
@@ -37,8 +37,8 @@ class FetchSizeTest {
     @Test
     void aSessionWhoseDriverCannotTakeANewFetchSizeKeepsTheFirst() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("f.db"));
-             Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT 1")) {
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT 1")) {
             rs.setFetchSize(FetchSize.FIRST);
             FetchSize fetch = new FetchSize(rs, false, 501);
             fetch.rowRead(120);
@@ -50,8 +50,7 @@ class FetchSizeTest {
     @Test
     void aCutValueCountsAtItsFullLength() {
         String cut = Values.cut("x".repeat(10_000), 2_000, 10_000);
-        assertThat(Values.fullLength(cut, Values.renderedLength(cut)))
-                .isEqualTo(Values.renderedLength(cut) + 8_000);
+        assertThat(Values.fullLength(cut, Values.renderedLength(cut))).isEqualTo(Values.renderedLength(cut) + 8_000);
         for (Object notCut : new Object[] {"short", 42L, null, "ends like one…[+x chars]", "…[+12 chars] first"}) {
             assertThat(Values.fullLength(notCut, 7)).as(String.valueOf(notCut)).isEqualTo(7);
         }

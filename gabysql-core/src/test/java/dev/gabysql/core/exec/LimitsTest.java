@@ -30,6 +30,8 @@ final class LimitsTest {
         assertThat(limits.valueCharsFor(50_000, 200_000)).isEqualTo(Limits.MIN_VALUE_CHARS);
         assertThat(limits.valueCharsFor(0, 200_000)).isEqualTo(2_000);
         Limits tiny = new Limits(Duration.ofSeconds(1), 10, 8, 200_000);
-        assertThat(tiny.valueCharsFor(50_000, 200_000)).as("never more than the value cap").isEqualTo(8);
+        assertThat(tiny.valueCharsFor(50_000, 200_000))
+                .as("never more than the value cap")
+                .isEqualTo(8);
     }
 }

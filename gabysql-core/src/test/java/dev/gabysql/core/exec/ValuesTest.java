@@ -20,7 +20,9 @@ class ValuesTest {
         assertThat(cut).isEqualTo("xxx…[+4 chars]");
         assertThat(Values.cut("xx" + emoji + emoji, 4, 6)).isEqualTo("xx" + emoji + "…[+2 chars]");
         for (int i = 0; i < cut.length(); i++) {
-            assertThat(Character.isSurrogate(cut.charAt(i))).as("unit %d of %s", i, cut).isFalse();
+            assertThat(Character.isSurrogate(cut.charAt(i)))
+                    .as("unit %d of %s", i, cut)
+                    .isFalse();
         }
     }
 }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The watchdog cancels a real statement that outlives its timeout, and only that one. */
 class WatchdogTest {
-    private static final String ENDLESS = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
-            + " SELECT count(*) FROM c";
+    private static final String ENDLESS =
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)" + " SELECT count(*) FROM c";
 
     @TempDir
     Path dir;
@@ -27,7 +27,7 @@ class WatchdogTest {
     void aStatementPastItsTimeoutIsCancelled() throws Exception {
         Path file = TestDatabases.sqliteFile(dir, "w", "CREATE TABLE t (x)");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-             PreparedStatement endless = c.prepareStatement(ENDLESS)) {
+                PreparedStatement endless = c.prepareStatement(ENDLESS)) {
             long start = System.nanoTime();
             Watchdog.Armed armed = Watchdog.arm(endless, Duration.ofMillis(200));
             try (armed) {

@@ -20,7 +20,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -48,7 +47,7 @@ class GuardCasesTest {
     static List<Case> load() throws IOException {
         List<Case> out = new ArrayList<>();
         try (InputStream in = GuardCasesTest.class.getResourceAsStream(FILE);
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             int no = 0;
             while ((line = r.readLine()) != null) {
@@ -79,12 +78,23 @@ class GuardCasesTest {
         List<SqlFlavor> out = new ArrayList<>();
         for (String s : spec.split(",")) {
             switch (s) {
-                case "all": out.addAll(List.of(SqlFlavor.values())); break;
-                case "pg": out.add(SqlFlavor.POSTGRESQL); break;
-                case "sqlite": out.add(SqlFlavor.SQLITE); break;
-                case "maria": out.add(SqlFlavor.MARIADB); break;
-                case "generic": out.add(SqlFlavor.GENERIC); break;
-                default: throw new IllegalStateException("unknown flavour " + s);
+                case "all":
+                    out.addAll(List.of(SqlFlavor.values()));
+                    break;
+                case "pg":
+                    out.add(SqlFlavor.POSTGRESQL);
+                    break;
+                case "sqlite":
+                    out.add(SqlFlavor.SQLITE);
+                    break;
+                case "maria":
+                    out.add(SqlFlavor.MARIADB);
+                    break;
+                case "generic":
+                    out.add(SqlFlavor.GENERIC);
+                    break;
+                default:
+                    throw new IllegalStateException("unknown flavour " + s);
             }
         }
         return out;
@@ -114,16 +124,35 @@ class GuardCasesTest {
 
     private static void check(InspectedStatement s, String key, String value) {
         switch (key) {
-            case "kind": assertThat(s.kind()).as("kind of " + s).isEqualTo(StatementKind.valueOf(value)); break;
-            case "tx": assertThat(s.transactional()).as("transactional").isEqualTo(Boolean.parseBoolean(value)); break;
-            case "cmd": assertThat(s.command()).isEqualTo(value.replace('~', ' ')); break;
-            case "written": assertThat(s.writtenTables()).containsExactly(value.split(",")); break;
-            case "returning": assertThat(s.returning()).isEqualTo(Boolean.parseBoolean(value)); break;
-            case "read": verdict(() -> AccessPolicy.requireRead(s), value, s); break;
-            case "rw": verdict(() -> AccessPolicy.authorizeWrite(s, Mode.READWRITE, false), value, s); break;
-            case "rwfull": verdict(() -> AccessPolicy.authorizeWrite(s, Mode.READWRITE, true), value, s); break;
-            case "admin": verdict(() -> AccessPolicy.authorizeWrite(s, Mode.ADMIN, false), value, s); break;
-            default: throw new IllegalStateException("unknown expectation " + key);
+            case "kind":
+                assertThat(s.kind()).as("kind of " + s).isEqualTo(StatementKind.valueOf(value));
+                break;
+            case "tx":
+                assertThat(s.transactional()).as("transactional").isEqualTo(Boolean.parseBoolean(value));
+                break;
+            case "cmd":
+                assertThat(s.command()).isEqualTo(value.replace('~', ' '));
+                break;
+            case "written":
+                assertThat(s.writtenTables()).containsExactly(value.split(","));
+                break;
+            case "returning":
+                assertThat(s.returning()).isEqualTo(Boolean.parseBoolean(value));
+                break;
+            case "read":
+                verdict(() -> AccessPolicy.requireRead(s), value, s);
+                break;
+            case "rw":
+                verdict(() -> AccessPolicy.authorizeWrite(s, Mode.READWRITE, false), value, s);
+                break;
+            case "rwfull":
+                verdict(() -> AccessPolicy.authorizeWrite(s, Mode.READWRITE, true), value, s);
+                break;
+            case "admin":
+                verdict(() -> AccessPolicy.authorizeWrite(s, Mode.ADMIN, false), value, s);
+                break;
+            default:
+                throw new IllegalStateException("unknown expectation " + key);
         }
     }
 

@@ -63,44 +63,88 @@ class PostgresReadOnlyAdversarialTest extends ReadOnlyAdversarialTest {
 
     @Override
     protected String expand(String sql) {
-        return super.expand(sql).replace("{VICTIM}", Integer.toString(victimPid)).replace("{DB}", database);
+        return super.expand(sql)
+                .replace("{VICTIM}", Integer.toString(victimPid))
+                .replace("{DB}", database);
     }
 
     @Override
     protected Map<String, Object> snapshot() throws Exception {
         Map<String, Object> s = new LinkedHashMap<>();
         for (String table : List.of("accounts", "audit", "docs")) {
-            s.put(table, text(admin, "SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY"
-                    + " t::text)), '') FROM " + table + " t"));
+            s.put(
+                    table,
+                    text(
+                            admin,
+                            "SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY"
+                                    + " t::text)), '') FROM " + table + " t"));
         }
-        s.put("relations", text(admin, "SELECT string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text, ','"
-                + " ORDER BY 1) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-                + " WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'"));
+        s.put(
+                "relations",
+                text(
+                        admin,
+                        "SELECT string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text, ','"
+                                + " ORDER BY 1) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                                + " WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'"));
         s.put("columns", text(admin, "SELECT count(*) FROM information_schema.columns WHERE table_schema = 'public'"));
-        s.put("sequences", text(admin, "SELECT string_agg(sequencename || '=' || coalesce(last_value::text, 'unset'),"
-                + " ',' ORDER BY 1) FROM pg_sequences"));
+        s.put(
+                "sequences",
+                text(
+                        admin,
+                        "SELECT string_agg(sequencename || '=' || coalesce(last_value::text, 'unset'),"
+                                + " ',' ORDER BY 1) FROM pg_sequences"));
         s.put("totals", text(admin, "SELECT total FROM totals"));
         s.put("functions", text(admin, "SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace"));
-        s.put("comments", text(admin, "SELECT count(*) FROM pg_description d JOIN pg_class c ON c.oid = d.objoid"
-                + " WHERE c.relnamespace = 'public'::regnamespace"));
-        s.put("grants", text(admin, "SELECT string_agg(coalesce(relacl::text, ''), ',' ORDER BY relname) FROM pg_class"
-                + " WHERE relnamespace = 'public'::regnamespace"));
+        s.put(
+                "comments",
+                text(
+                        admin,
+                        "SELECT count(*) FROM pg_description d JOIN pg_class c ON c.oid = d.objoid"
+                                + " WHERE c.relnamespace = 'public'::regnamespace"));
+        s.put(
+                "grants",
+                text(
+                        admin,
+                        "SELECT string_agg(coalesce(relacl::text, ''), ',' ORDER BY relname) FROM pg_class"
+                                + " WHERE relnamespace = 'public'::regnamespace"));
         s.put("extensions", text(admin, "SELECT string_agg(extname, ',' ORDER BY 1) FROM pg_extension"));
-        s.put("evil roles, databases, slots", text(admin, "SELECT (SELECT count(*) FROM pg_roles WHERE rolname LIKE"
-                + " 'gaby_evil%') || '/' || (SELECT count(*) FROM pg_database WHERE datname LIKE 'gaby_evil%') || '/'"
-                + " || (SELECT count(*) FROM pg_replication_slots WHERE slot_name LIKE 'gaby_evil%')"));
-        s.put("settings", text(admin, "SELECT coalesce(md5(string_agg(coalesce(array_to_string(setconfig, ';'), ''),"
-                + " '|' ORDER BY setdatabase, setrole)), '') FROM pg_db_role_setting WHERE setdatabase = (SELECT oid"
-                + " FROM pg_database WHERE datname = current_database()) OR setrole = (SELECT oid FROM pg_roles"
-                + " WHERE rolname = current_user)"));
-        s.put("auto.conf", text(admin, "SELECT coalesce(md5(string_agg(name || '=' || coalesce(setting, ''), ','"
-                + " ORDER BY seqno)), '') FROM pg_file_settings WHERE sourcefile LIKE '%auto.conf'"));
-        s.put("advisory locks", text(admin, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database ="
-                + " (SELECT oid FROM pg_database WHERE datname = current_database())"));
+        s.put(
+                "evil roles, databases, slots",
+                text(
+                        admin,
+                        "SELECT (SELECT count(*) FROM pg_roles WHERE rolname LIKE"
+                                + " 'gaby_evil%') || '/' || (SELECT count(*) FROM pg_database WHERE datname LIKE 'gaby_evil%') || '/'"
+                                + " || (SELECT count(*) FROM pg_replication_slots WHERE slot_name LIKE 'gaby_evil%')"));
+        s.put(
+                "settings",
+                text(
+                        admin,
+                        "SELECT coalesce(md5(string_agg(coalesce(array_to_string(setconfig, ';'), ''),"
+                                + " '|' ORDER BY setdatabase, setrole)), '') FROM pg_db_role_setting WHERE setdatabase = (SELECT oid"
+                                + " FROM pg_database WHERE datname = current_database()) OR setrole = (SELECT oid FROM pg_roles"
+                                + " WHERE rolname = current_user)"));
+        s.put(
+                "auto.conf",
+                text(
+                        admin,
+                        "SELECT coalesce(md5(string_agg(name || '=' || coalesce(setting, ''), ','"
+                                + " ORDER BY seqno)), '') FROM pg_file_settings WHERE sourcefile LIKE '%auto.conf'"));
+        s.put(
+                "advisory locks",
+                text(
+                        admin,
+                        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database ="
+                                + " (SELECT oid FROM pg_database WHERE datname = current_database())"));
         s.put("large objects", text(admin, "SELECT count(*) FROM pg_largeobject_metadata"));
-        s.put("prepared xacts", text(admin, "SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database()"));
-        s.put("stats reset", text(admin, "SELECT coalesce(stats_reset::text, '') FROM pg_stat_database"
-                + " WHERE datname = current_database()"));
+        s.put(
+                "prepared xacts",
+                text(admin, "SELECT count(*) FROM pg_prepared_xacts WHERE database = current_database()"));
+        s.put(
+                "stats reset",
+                text(
+                        admin,
+                        "SELECT coalesce(stats_reset::text, '') FROM pg_stat_database"
+                                + " WHERE datname = current_database()"));
         s.put("victim", victimState());
         return s;
     }
@@ -113,14 +157,16 @@ class PostgresReadOnlyAdversarialTest extends ReadOnlyAdversarialTest {
     }
 
     private static String text(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
         }
     }
 
     @Override
     protected List<String> sessionProbes() {
-        return List.of("SELECT current_setting('search_path'), current_setting('default_transaction_read_only'),"
+        return List.of(
+                "SELECT current_setting('search_path'), current_setting('default_transaction_read_only'),"
                         + " current_setting('transaction_read_only'), current_setting('work_mem'), current_user,"
                         + " session_user, current_setting('application_name')",
                 "SELECT (SELECT count(*) FROM pg_prepared_statements WHERE from_sql), (SELECT count(*) FROM pg_cursors),"

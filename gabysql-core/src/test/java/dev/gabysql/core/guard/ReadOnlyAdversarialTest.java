@@ -49,14 +49,21 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ReadOnlyAdversarialTest {
     /** The codes by which the guard (not the database) refuses. */
-    private static final Set<ErrorCode> GUARD_REFUSALS = EnumSet.of(ErrorCode.READ_ONLY,
-            ErrorCode.TRANSACTION_CONTROL, ErrorCode.SESSION_CHANGE, ErrorCode.SIDE_EFFECT, ErrorCode.UNCLASSIFIABLE,
-            ErrorCode.MULTIPLE_STATEMENTS, ErrorCode.EMPTY_SQL);
+    private static final Set<ErrorCode> GUARD_REFUSALS = EnumSet.of(
+            ErrorCode.READ_ONLY,
+            ErrorCode.TRANSACTION_CONTROL,
+            ErrorCode.SESSION_CHANGE,
+            ErrorCode.SIDE_EFFECT,
+            ErrorCode.UNCLASSIFIABLE,
+            ErrorCode.MULTIPLE_STATEMENTS,
+            ErrorCode.EMPTY_SQL);
+
     static final String DB = "db";
 
     protected Path workDir;
     /** Attacks that write files aim here; it is world-writable, so a server process could write if let through. */
     protected Path markerDir;
+
     protected DatabaseConfig config;
     private LocalGabyService service;
     private Map<String, Object> baseline;
@@ -123,43 +130,48 @@ abstract class ReadOnlyAdversarialTest {
 
     @TestFactory
     Stream<DynamicTest> readsStillWork() {
-        return reads().stream().map(sql -> DynamicTest.dynamicTest(display(sql), () -> {
-            assertThatCode(() -> service.query(CallContext.of("test"), QueryRequest.of(DB, sql)))
-                    .as("a plain read must pass").doesNotThrowAnyException();
-            assertUnchanged();
-        }));
+        return reads().stream()
+                .map(sql -> DynamicTest.dynamicTest(display(sql), () -> {
+                    assertThatCode(() -> service.query(CallContext.of("test"), QueryRequest.of(DB, sql)))
+                            .as("a plain read must pass")
+                            .doesNotThrowAnyException();
+                    assertUnchanged();
+                }));
     }
 
     /** Layer 2 alone: the readonly session of the dialect refuses a write that never met the guard. */
     @TestFactory
     Stream<DynamicTest> engineLayerAloneRefusesWrites() {
-        return rawWrites().stream().map(sql -> DynamicTest.dynamicTest(display(sql), () -> {
-            try (ConnectionSource source = Dialects.forDatabase(config).connect(config, Limits.DEFAULT);
-                 Session session = source.open(Mode.READONLY, Limits.DEFAULT);
-                 Statement st = session.connection().createStatement()) {
-                assertThatThrownBy(() -> st.execute(expand(sql))).isInstanceOf(SQLException.class);
-            }
-            assertUnchanged();
-        }));
+        return rawWrites().stream()
+                .map(sql -> DynamicTest.dynamicTest(display(sql), () -> {
+                    try (ConnectionSource source = Dialects.forDatabase(config).connect(config, Limits.DEFAULT);
+                            Session session = source.open(Mode.READONLY, Limits.DEFAULT);
+                            Statement st = session.connection().createStatement()) {
+                        assertThatThrownBy(() -> st.execute(expand(sql))).isInstanceOf(SQLException.class);
+                    }
+                    assertUnchanged();
+                }));
     }
 
     /** Layer 3 alone: the guard refuses every attack without any connection being opened. */
     @TestFactory
     Stream<DynamicTest> guardAloneRefusesEveryAttack() {
         SqlFlavor flavor = Dialects.forDatabase(config).flavor();
-        return attacks().stream().map(sql -> DynamicTest.dynamicTest(display(sql), () -> {
-            GabyException e = catchThrowableOfType(() -> AccessPolicy.requireRead(
-                    SqlGuard.inspect(expand(sql), flavor)), GabyException.class);
-            assertThat(e).as("the guard must refuse").isNotNull();
-            assertThat(GUARD_REFUSALS).contains(e.code());
-        }));
+        return attacks().stream()
+                .map(sql -> DynamicTest.dynamicTest(display(sql), () -> {
+                    GabyException e = catchThrowableOfType(
+                            () -> AccessPolicy.requireRead(SqlGuard.inspect(expand(sql), flavor)), GabyException.class);
+                    assertThat(e).as("the guard must refuse").isNotNull();
+                    assertThat(GUARD_REFUSALS).contains(e.code());
+                }));
     }
 
     private void attack(String sql) throws Exception {
         GabyException e = catchThrowableOfType(
                 () -> service.query(CallContext.of("test"), QueryRequest.of(DB, sql)), GabyException.class);
         assertThat(e).as("must be refused: " + sql).isNotNull();
-        assertThat(GUARD_REFUSALS).as("refused by the guard, not by luck: " + e.code() + " " + e.getMessage())
+        assertThat(GUARD_REFUSALS)
+                .as("refused by the guard, not by luck: " + e.code() + " " + e.getMessage())
                 .contains(e.code());
         assertThat(e.getMessage()).isNotBlank();
         assertThat(e.hint()).isNotBlank();
@@ -177,7 +189,8 @@ abstract class ReadOnlyAdversarialTest {
     private List<Object> probe() {
         List<Object> out = new ArrayList<>();
         for (String sql : sessionProbes()) {
-            out.add(service.query(CallContext.of("test"), QueryRequest.of(DB, sql)).rows());
+            out.add(service.query(CallContext.of("test"), QueryRequest.of(DB, sql))
+                    .rows());
         }
         return out;
     }

@@ -14,8 +14,8 @@ class SqlGuardTest {
 
     @Test
     void statementTextDropsTrailingSemicolonAndSurroundingComments() {
-        InspectedStatement s = SqlGuard.inspect("  -- why\n SELECT 1 /* keep */ + 2 ; -- after\n",
-                SqlFlavor.POSTGRESQL);
+        InspectedStatement s =
+                SqlGuard.inspect("  -- why\n SELECT 1 /* keep */ + 2 ; -- after\n", SqlFlavor.POSTGRESQL);
         assertThat(s.sql()).isEqualTo("SELECT 1 /* keep */ + 2");
     }
 
@@ -39,12 +39,13 @@ class SqlGuardTest {
 
     @Test
     void sideEffectsCarryTheModeTheyNeed() {
-        InspectedStatement s = SqlGuard.inspect("SELECT nextval('s'), pg_terminate_backend(1)",
-                SqlFlavor.POSTGRESQL);
+        InspectedStatement s = SqlGuard.inspect("SELECT nextval('s'), pg_terminate_backend(1)", SqlFlavor.POSTGRESQL);
         assertThat(s.isPureRead()).isFalse();
         assertThat(s.sideEffects()).hasSize(2);
         assertThat(s.minimumMode()).isEqualTo(Mode.ADMIN);
-        assertThat(SqlGuard.inspect("SELECT pg_read_file('x')", SqlFlavor.POSTGRESQL).minimumMode()).isNull();
+        assertThat(SqlGuard.inspect("SELECT pg_read_file('x')", SqlFlavor.POSTGRESQL)
+                        .minimumMode())
+                .isNull();
     }
 
     @Test
@@ -61,15 +62,17 @@ class SqlGuardTest {
 
     @Test
     void theFirstShapeOfTheRecordStillWorks() {
-        InspectedStatement s = new InspectedStatement("SELECT 1", StatementKind.READ, "SELECT", false, true,
-                List.of("x"));
-        assertThat(s.effects()).singleElement().satisfies(e -> assertThat(e.never()).isTrue());
+        InspectedStatement s =
+                new InspectedStatement("SELECT 1", StatementKind.READ, "SELECT", false, true, List.of("x"));
+        assertThat(s.effects())
+                .singleElement()
+                .satisfies(e -> assertThat(e.never()).isTrue());
     }
 
     @Test
     void refusalsNameTheRuleAndWhatToDoInstead() {
-        GabyException e = refusalOf(() -> AccessPolicy.requireRead(
-                SqlGuard.inspect("SELECT lo_import('/etc/passwd')", SqlFlavor.POSTGRESQL)));
+        GabyException e = refusalOf(() ->
+                AccessPolicy.requireRead(SqlGuard.inspect("SELECT lo_import('/etc/passwd')", SqlFlavor.POSTGRESQL)));
         assertThat(e.code()).isEqualTo(ErrorCode.SIDE_EFFECT);
         assertThat(e.getMessage()).contains("lo_import").contains("rule:");
         assertThat(e.hint()).isNotBlank();
@@ -90,7 +93,11 @@ class SqlGuardTest {
     void longStatementsAreInspected() {
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < 40_000; i++) {
-            sql.append("(a").append(i).append(" + 'x''y;' + $$z$$ /* c */ + \"q\") AS c").append(i).append(", ");
+            sql.append("(a")
+                    .append(i)
+                    .append(" + 'x''y;' + $$z$$ /* c */ + \"q\") AS c")
+                    .append(i)
+                    .append(", ");
         }
         sql.append("1 FROM t WHERE b IN (SELECT c FROM u WHERE d = E'\\'') -- end");
         InspectedStatement s = SqlGuard.inspect(sql.toString(), SqlFlavor.POSTGRESQL);
@@ -106,7 +113,8 @@ class SqlGuardTest {
 
     @Test
     void nulCharactersAreRefused() {
-        assertThat(refusalOf(() -> SqlGuard.inspect("SELECT 1\0; DROP TABLE t", SqlFlavor.SQLITE)).code())
+        assertThat(refusalOf(() -> SqlGuard.inspect("SELECT 1\0; DROP TABLE t", SqlFlavor.SQLITE))
+                        .code())
                 .isEqualTo(ErrorCode.UNCLASSIFIABLE);
     }
 

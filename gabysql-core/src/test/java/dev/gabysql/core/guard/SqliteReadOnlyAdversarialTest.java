@@ -21,7 +21,9 @@ class SqliteReadOnlyAdversarialTest extends ReadOnlyAdversarialTest {
 
     @Override
     protected String createDatabase(Path dir) {
-        file = TestDatabases.sqliteFile(dir, "bank",
+        file = TestDatabases.sqliteFile(
+                dir,
+                "bank",
                 "CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT NOT NULL, balance REAL NOT NULL)",
                 "INSERT INTO accounts (owner, balance) VALUES ('ana', 100), ('bo', 250), ('cy', 75)",
                 "CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT)",
@@ -35,16 +37,26 @@ class SqliteReadOnlyAdversarialTest extends ReadOnlyAdversarialTest {
     @Override
     protected Map<String, Object> snapshot() throws Exception {
         Map<String, Object> s = new LinkedHashMap<>();
-        s.put("file sha-256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                .digest(Files.readAllBytes(file))));
+        s.put(
+                "file sha-256",
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file))));
         try (Stream<Path> files = Files.list(file.getParent())) {
             s.put("files", files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList()));
         }
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement st = c.createStatement()) {
-            s.put("schema", one(st, "SELECT group_concat(type || ':' || name || ':' || coalesce(sql, ''), '|')"
-                    + " FROM (SELECT * FROM sqlite_master ORDER BY name)"));
-            s.put("accounts", one(st, "SELECT count(*) || ':' || group_concat(id || owner || balance)"
-                    + " FROM (SELECT * FROM accounts ORDER BY id)"));
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement st = c.createStatement()) {
+            s.put(
+                    "schema",
+                    one(
+                            st,
+                            "SELECT group_concat(type || ':' || name || ':' || coalesce(sql, ''), '|')"
+                                    + " FROM (SELECT * FROM sqlite_master ORDER BY name)"));
+            s.put(
+                    "accounts",
+                    one(
+                            st,
+                            "SELECT count(*) || ':' || group_concat(id || owner || balance)"
+                                    + " FROM (SELECT * FROM accounts ORDER BY id)"));
             s.put("user_version", one(st, "PRAGMA user_version"));
             s.put("journal_mode", one(st, "PRAGMA journal_mode"));
         }
@@ -60,7 +72,10 @@ class SqliteReadOnlyAdversarialTest extends ReadOnlyAdversarialTest {
     @Override
     protected List<String> sessionProbes() {
         // the temp schema appears on first use, so attached databases are counted apart from main and temp
-        return List.of("PRAGMA query_only", "PRAGMA foreign_keys", "PRAGMA user_version",
+        return List.of(
+                "PRAGMA query_only",
+                "PRAGMA foreign_keys",
+                "PRAGMA user_version",
                 "SELECT count(*) FROM pragma_database_list WHERE name NOT IN ('main', 'temp')",
                 "SELECT count(*) FROM sqlite_temp_master");
     }

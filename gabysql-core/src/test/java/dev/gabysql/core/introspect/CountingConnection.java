@@ -19,8 +19,8 @@ public final class CountingConnection {
     private final Connection proxy;
 
     private CountingConnection(Connection real) {
-        this.proxy = (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
-                new Class<?>[] {Connection.class}, new ConnectionHandler(real));
+        this.proxy = (Connection) Proxy.newProxyInstance(
+                Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, new ConnectionHandler(real));
     }
 
     public static CountingConnection wrap(Connection real) {
@@ -59,7 +59,9 @@ public final class CountingConnection {
             Object result = call(real, m, args);
             if (result instanceof Statement && m.getReturnType().isInterface()) {
                 String sql = args != null && args.length > 0 && args[0] instanceof String ? (String) args[0] : null;
-                return Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {m.getReturnType()},
+                return Proxy.newProxyInstance(
+                        Connection.class.getClassLoader(),
+                        new Class<?>[] {m.getReturnType()},
                         new StatementHandler((Statement) result, sql));
             }
             return result;
@@ -78,8 +80,8 @@ public final class CountingConnection {
         @Override
         public Object invoke(Object p, Method m, Object[] args) throws Throwable {
             if (m.getName().startsWith("execute")) {
-                executed.add(args != null && args.length > 0 && args[0] instanceof String ? (String) args[0]
-                        : preparedSql);
+                executed.add(
+                        args != null && args.length > 0 && args[0] instanceof String ? (String) args[0] : preparedSql);
             }
             return call(real, m, args);
         }

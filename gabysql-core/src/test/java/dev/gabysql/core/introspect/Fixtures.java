@@ -95,8 +95,7 @@ public final class Fixtures {
         "ANALYZE",
     };
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /** N chained tables (each references the one before), an index each, and a view every ten tables. */
     public static String[] tables(int n) {

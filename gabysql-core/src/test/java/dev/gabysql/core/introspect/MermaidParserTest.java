@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MermaidParserTest {
     private static final Path CHECKER = Path.of("src/test/node/mermaid-check");
+
     @TempDir
     Path dir;
 
@@ -35,8 +36,11 @@ class MermaidParserTest {
     void diagramsOfSqliteAndAwkwardSchemasParse() throws Exception {
         Map<String, String> diagrams = new TreeMap<>();
         String url = "jdbc:sqlite:" + TestDatabases.sqliteFile(dir, "shop", Fixtures.SQLITE_SHOP);
-        diagrams.put("sqlite-shop", MermaidRenderer.render(read(new SqliteDialect(), url)).text());
-        diagrams.put("awkward", MermaidRenderer.render(MermaidRendererTest.awkward()).text());
+        diagrams.put(
+                "sqlite-shop",
+                MermaidRenderer.render(read(new SqliteDialect(), url)).text());
+        diagrams.put(
+                "awkward", MermaidRenderer.render(MermaidRendererTest.awkward()).text());
         diagrams.put("wide", MermaidRenderer.render(ModelFixtures.wide(200)).text());
         assertAllParse(diagrams);
     }
@@ -45,13 +49,18 @@ class MermaidParserTest {
     void diagramsOfPostgresSchemasParse() throws Exception {
         String url = TestDatabases.newPostgresDatabase();
         TestDatabases.run(url, String.join(";\n", Fixtures.POSTGRES_SHOP));
-        assertAllParse(Map.of("postgres-shop", MermaidRenderer.render(read(new PostgresDialect(), url)).text()));
+        assertAllParse(Map.of(
+                "postgres-shop",
+                MermaidRenderer.render(read(new PostgresDialect(), url)).text()));
     }
 
     @Test
     void theCheckerRejectsABrokenDiagram() throws Exception {
-        Map<String, String> outcome = parse(Map.of("broken", "erDiagram\n  a }o--|| : \"x\"\n",
-                "unquotedKeyword", "erDiagram\n  style {\n    int pk\n  }\n"));
+        Map<String, String> outcome = parse(Map.of(
+                "broken",
+                "erDiagram\n  a }o--|| : \"x\"\n",
+                "unquotedKeyword",
+                "erDiagram\n  style {\n    int pk\n  }\n"));
         assertThat(outcome).containsOnlyKeys("broken", "unquotedKeyword");
         assertThat(outcome.values()).allSatisfy(line -> assertThat(line).startsWith("FAIL"));
     }
@@ -59,8 +68,10 @@ class MermaidParserTest {
     private void assertAllParse(Map<String, String> diagrams) throws Exception {
         Map<String, String> outcome = parse(diagrams);
         assertThat(outcome).containsOnlyKeys(diagrams.keySet());
-        outcome.forEach((name, line) -> assertThat(line).as(name + ":\n" + diagrams.get(name))
-                .startsWith("OK").endsWith(" er"));
+        outcome.forEach((name, line) -> assertThat(line)
+                .as(name + ":\n" + diagrams.get(name))
+                .startsWith("OK")
+                .endsWith(" er"));
     }
 
     /** Runs the checker over the diagrams; returns each one's OK/FAIL line. */
@@ -106,7 +117,10 @@ class MermaidParserTest {
     /** A finished process in the checker's directory: exit code and its output (stdout and stderr). */
     private record Run(int exit, String output) {
         static Run of(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
-            Process p = new ProcessBuilder(command).directory(CHECKER.toFile()).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(command)
+                    .directory(CHECKER.toFile())
+                    .redirectErrorStream(true)
+                    .start();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

@@ -20,10 +20,10 @@ class RenderCacheTest {
 
     @Test
     void anEqualButNewModelIsRenderedAgain() {
-        Rendered a = SchemaPresenter.describe(ModelFixtures.wide(20), DetailLevel.SUMMARY, SchemaFilter.ALL, null,
-                200_000);
-        Rendered b = SchemaPresenter.describe(ModelFixtures.wide(20), DetailLevel.SUMMARY, SchemaFilter.ALL, null,
-                200_000);
+        Rendered a =
+                SchemaPresenter.describe(ModelFixtures.wide(20), DetailLevel.SUMMARY, SchemaFilter.ALL, null, 200_000);
+        Rendered b =
+                SchemaPresenter.describe(ModelFixtures.wide(20), DetailLevel.SUMMARY, SchemaFilter.ALL, null, 200_000);
         assertThat(b.text()).isEqualTo(a.text()).isNotSameAs(a.text());
     }
 }

@@ -15,12 +15,14 @@ final class SchemaModelTest {
     @Test
     void longCommentsAreCutWithAMarkerAndShortOnesKept() {
         SchemaModel.Column column = new SchemaModel.Column("c", "text", true, null, null, null, null, LONG);
-        assertThat(column.comment()).isEqualTo("d".repeat(SchemaModel.MAX_COMMENT_CHARS) + "…[+"
-                + (10_000 - SchemaModel.MAX_COMMENT_CHARS) + " chars]");
-        SchemaModel.Table table = new TableBuilder("public", "t", "table").comment(LONG).build();
+        assertThat(column.comment())
+                .isEqualTo("d".repeat(SchemaModel.MAX_COMMENT_CHARS) + "…[+" + (10_000 - SchemaModel.MAX_COMMENT_CHARS)
+                        + " chars]");
+        SchemaModel.Table table =
+                new TableBuilder("public", "t", "table").comment(LONG).build();
         assertThat(table.comment()).startsWith("ddd").endsWith(" chars]").hasSizeLessThan(400);
-        SchemaModel.Routine routine = new SchemaModel.Routine("public", "f", "function", "", "int", "sql",
-                "SELECT 1", LONG);
+        SchemaModel.Routine routine =
+                new SchemaModel.Routine("public", "f", "function", "", "int", "sql", "SELECT 1", LONG);
         assertThat(routine.comment()).hasSizeLessThan(400);
         assertThat(new SchemaModel.Column("c", "text", true, null, null, null, null, "short").comment())
                 .isEqualTo("short");
@@ -30,17 +32,21 @@ final class SchemaModelTest {
     @Test
     void longDefinitionsAreCutWithAMarker() {
         String huge = "x".repeat(100_000);
-        SchemaModel.Table view = new TableBuilder("public", "v", "view").definition(huge).build();
-        assertThat(view.definition()).hasSize(SchemaModel.MAX_DEFINITION_CHARS + "…[+80000 chars]".length())
+        SchemaModel.Table view =
+                new TableBuilder("public", "v", "view").definition(huge).build();
+        assertThat(view.definition())
+                .hasSize(SchemaModel.MAX_DEFINITION_CHARS + "…[+80000 chars]".length())
                 .endsWith("…[+80000 chars]");
-        SchemaModel.Routine routine = new SchemaModel.Routine("public", "f", "function", "", "int", "sql", huge,
-                null);
+        SchemaModel.Routine routine = new SchemaModel.Routine("public", "f", "function", "", "int", "sql", huge, null);
         assertThat(routine.source()).endsWith("…[+80000 chars]");
-        SchemaModel.Trigger trigger = new SchemaModel.Trigger("t", "BEFORE", java.util.List.of("INSERT"), "ROW", null,
-                "f", huge, huge, true);
+        SchemaModel.Trigger trigger =
+                new SchemaModel.Trigger("t", "BEFORE", java.util.List.of("INSERT"), "ROW", null, "f", huge, huge, true);
         assertThat(trigger.body()).endsWith("…[+80000 chars]");
         assertThat(trigger.definition()).endsWith("…[+80000 chars]");
-        assertThat(new TableBuilder("public", "v", "view").definition("SELECT 1").build().definition())
+        assertThat(new TableBuilder("public", "v", "view")
+                        .definition("SELECT 1")
+                        .build()
+                        .definition())
                 .isEqualTo("SELECT 1");
     }
 }

@@ -22,8 +22,9 @@ class SchemaPresenterTest {
     @Test
     void namesAreOneLinePerTableWithEstimates() {
         Rendered r = describe(SHOP, DetailLevel.NAMES);
-        assertThat(r.text()).isEqualTo("shop (postgresql) schema public: 2 tables, 1 view, 1 routine, 1 enum\n"
-                + "(~N = estimated rows)\ncustomers ~1000\norders ~5000\nopen_orders (view)");
+        assertThat(r.text())
+                .isEqualTo("shop (postgresql) schema public: 2 tables, 1 view, 1 routine, 1 enum\n"
+                        + "(~N = estimated rows)\ncustomers ~1000\norders ~5000\nopen_orders (view)");
         assertThat(r.json().get("tables").toString())
                 .isEqualTo("[[\"customers\",1000],[\"orders\",5000],[\"open_orders\",null,\"view\"]]");
     }
@@ -31,24 +32,33 @@ class SchemaPresenterTest {
     @Test
     void summaryHasColumnsTypesKeysAndReferencesOnly() {
         String text = describe(SHOP, DetailLevel.SUMMARY).text();
-        assertThat(text).contains("enum order_status: pending | paid", "customers ~1000 rows\n  id integer pk\n"
-                + "  email text! unique", "  customer_id integer! ->customers.id on delete cascade",
-                "function order_total(p integer) -> numeric");
-        assertThat(text).doesNotContain("serial", "'pending'", "orders_open", "<-", "RETURN 1", "People", "200kB",
-                "as SELECT");
+        assertThat(text)
+                .contains(
+                        "enum order_status: pending | paid",
+                        "customers ~1000 rows\n  id integer pk\n" + "  email text! unique",
+                        "  customer_id integer! ->customers.id on delete cascade",
+                        "function order_total(p integer) -> numeric");
+        assertThat(text)
+                .doesNotContain("serial", "'pending'", "orders_open", "<-", "RETURN 1", "People", "200kB", "as SELECT");
     }
 
     @Test
     void fullHasEverything() {
         String text = describe(SHOP, DetailLevel.FULL).text();
-        assertThat(text).contains("customers ~1000 rows 200kB -- People", "  id integer pk serial",
-                "  email text! unique -- Login", "  index customers_email_lower (lower(email))",
-                "  <- orders.customer_id on delete cascade", "  status order_status! ='pending'",
-                "  id integer pk identity always", "  check (status <> 'x')",
-                "  index orders_open (status) where status = 'pending'",
-                "  trigger orders_audit AFTER UPDATE OF status EXECUTE public.audit()",
-                "  as SELECT id FROM orders WHERE note IS NULL",
-                "function order_total(p integer) -> numeric plpgsql\n    BEGIN\n      RETURN 1;\n    END;");
+        assertThat(text)
+                .contains(
+                        "customers ~1000 rows 200kB -- People",
+                        "  id integer pk serial",
+                        "  email text! unique -- Login",
+                        "  index customers_email_lower (lower(email))",
+                        "  <- orders.customer_id on delete cascade",
+                        "  status order_status! ='pending'",
+                        "  id integer pk identity always",
+                        "  check (status <> 'x')",
+                        "  index orders_open (status) where status = 'pending'",
+                        "  trigger orders_audit AFTER UPDATE OF status EXECUTE public.audit()",
+                        "  as SELECT id FROM orders WHERE note IS NULL",
+                        "function order_total(p integer) -> numeric plpgsql\n    BEGIN\n      RETURN 1;\n    END;");
         assertThat(text).doesNotContain("customers_pkey", "nextval");
     }
 
@@ -56,10 +66,12 @@ class SchemaPresenterTest {
     void jsonColumnsArePositionalWithDefaultsLeftOut() {
         JsonNode json = describe(SHOP, DetailLevel.FULL).json();
         JsonNode orders = json.get("tables").get(1);
-        assertThat(orders.get("columns").toString()).isEqualTo("[[\"id\",\"integer\",true,null,\"always\"],"
-                + "[\"customer_id\",\"integer\",true],[\"status\",\"order_status\",true,\"'pending'\"],"
-                + "[\"note\",\"text\"]]");
-        assertThat(orders.get("foreignKeys").toString()).isEqualTo("[[[\"customer_id\"],\"customers\",[\"id\"],\"cascade\"]]");
+        assertThat(orders.get("columns").toString())
+                .isEqualTo("[[\"id\",\"integer\",true,null,\"always\"],"
+                        + "[\"customer_id\",\"integer\",true],[\"status\",\"order_status\",true,\"'pending'\"],"
+                        + "[\"note\",\"text\"]]");
+        assertThat(orders.get("foreignKeys").toString())
+                .isEqualTo("[[[\"customer_id\"],\"customers\",[\"id\"],\"cascade\"]]");
         assertThat(json.get("tables").get(0).get("referencedBy").toString())
                 .isEqualTo("[[\"orders\",[\"customer_id\"],[\"id\"],\"cascade\"]]");
         assertThat(json.get("formats").get("column").asText()).startsWith("[name, type, notNull");
@@ -90,7 +102,8 @@ class SchemaPresenterTest {
         do {
             Rendered r = SchemaPresenter.describe(wide, DetailLevel.SUMMARY, SchemaFilter.ALL, cursor, budget);
             r.json().get("tables").forEach(t -> seen.add(t.get("name").asText()));
-            String body = r.text().contains("\n\n(Shown") ? r.text().substring(0, r.text().indexOf("\n\n(Shown"))
+            String body = r.text().contains("\n\n(Shown")
+                    ? r.text().substring(0, r.text().indexOf("\n\n(Shown"))
                     : r.text();
             assertThat(body.length()).isLessThanOrEqualTo(budget);
             cursor = r.json().has("next_cursor") ? r.json().get("next_cursor").asText() : null;
@@ -107,8 +120,10 @@ class SchemaPresenterTest {
     @Test
     void aCursorFromAnotherRequestIsRefused() {
         SchemaModel wide = ModelFixtures.wide(120);
-        String cursor = SchemaPresenter.describe(wide, DetailLevel.SUMMARY, SchemaFilter.ALL, null, 4_000).json()
-                .get("next_cursor").asText();
+        String cursor = SchemaPresenter.describe(wide, DetailLevel.SUMMARY, SchemaFilter.ALL, null, 4_000)
+                .json()
+                .get("next_cursor")
+                .asText();
         SchemaFilter other = new SchemaFilter(null, List.of(), "entity", false);
         assertThatThrownBy(() -> SchemaPresenter.describe(wide, DetailLevel.SUMMARY, other, cursor, 4_000))
                 .isInstanceOf(GabyException.class)

@@ -31,8 +31,7 @@ public abstract class SchemaReaderContract {
     protected abstract String newDatabase(String... ddl);
 
     /** Removes a database made by {@link #newDatabase} once a test is done with it (big ones weigh on the server). */
-    protected void discard(String url) {
-    }
+    protected void discard(String url) {}
 
     /** The schema the shop's tables live in. */
     protected abstract String home();
@@ -50,7 +49,9 @@ public abstract class SchemaReaderContract {
     }
 
     protected static Table table(SchemaModel m, String name) {
-        return m.tables().stream().filter(t -> t.name().equals(name)).findFirst()
+        return m.tables().stream()
+                .filter(t -> t.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no table " + name + " in " + names(m)));
     }
 
@@ -67,8 +68,15 @@ public abstract class SchemaReaderContract {
     @Test
     void readsTablesAndViewsWithTheirKinds() {
         SchemaModel m = shop();
-        assertThat(names(m)).contains("customers", "products", "orders", "order_items", "shipments",
-                "customer_totals", Fixtures.HOSTILE);
+        assertThat(names(m))
+                .contains(
+                        "customers",
+                        "products",
+                        "orders",
+                        "order_items",
+                        "shipments",
+                        "customer_totals",
+                        Fixtures.HOSTILE);
         assertThat(table(m, "orders").kind()).isEqualTo("table");
         assertThat(table(m, "customer_totals").kind()).isEqualTo("view");
         assertThat(m.schemas()).contains(home());
@@ -78,12 +86,14 @@ public abstract class SchemaReaderContract {
     @Test
     void readsColumnsWithTypesNullabilityAndDefaults() {
         Table orders = table(shop(), "orders");
-        assertThat(orders.columns()).extracting(Column::name)
+        assertThat(orders.columns())
+                .extracting(Column::name)
                 .containsExactly("id", "customer_id", "status", "created_at", "note");
         assertThat(column(orders, "customer_id").nullable()).isFalse();
         assertThat(column(orders, "note").nullable()).isTrue();
         assertThat(column(orders, "status").defaultValue()).isEqualTo("'pending'");
-        assertThat(column(table(shop(), "products"), "price_with_tax").generated()).contains("price * 1.2");
+        assertThat(column(table(shop(), "products"), "price_with_tax").generated())
+                .contains("price * 1.2");
         assertThat(column(table(shop(), "customers"), "id").identity()).isNotNull();
     }
 
@@ -98,28 +108,39 @@ public abstract class SchemaReaderContract {
     void readsForeignKeysInBothDirectionsWithTheirActions() {
         SchemaModel m = shop();
         ForeignKey out = table(m, "order_items").foreignKeys().stream()
-                .filter(fk -> fk.refTable().equals("orders")).findFirst().orElseThrow();
+                .filter(fk -> fk.refTable().equals("orders"))
+                .findFirst()
+                .orElseThrow();
         assertThat(out.columns()).containsExactly("order_id");
         assertThat(out.refColumns()).containsExactly("id");
         assertThat(out.onDelete()).isEqualTo("cascade");
         assertThat(out.onUpdate()).isEqualTo("restrict");
-        assertThat(table(m, "orders").referencedBy()).extracting(ForeignKey::table)
+        assertThat(table(m, "orders").referencedBy())
+                .extracting(ForeignKey::table)
                 .contains("order_items", Fixtures.HOSTILE);
         ForeignKey composite = table(m, "shipments").foreignKeys().get(0);
         assertThat(composite.columns()).containsExactly("order_id", "product_id");
         assertThat(composite.refColumns()).containsExactly("order_id", "product_id");
-        assertThat(table(m, "order_items").referencedBy()).extracting(ForeignKey::table).containsExactly("shipments");
+        assertThat(table(m, "order_items").referencedBy())
+                .extracting(ForeignKey::table)
+                .containsExactly("shipments");
     }
 
     @Test
     void readsUniqueAndCheckConstraints() {
         Table products = table(shop(), "products");
-        assertThat(products.constraints()).filteredOn(c -> "unique".equals(c.type()))
-                .extracting(Constraint::columns).contains(List.of("vendor", "sku"));
-        assertThat(products.constraints()).filteredOn(c -> "check".equals(c.type()))
-                .extracting(Constraint::expression).anySatisfy(e -> assertThat(e).contains("price >= 0"));
-        assertThat(table(shop(), "customers").constraints()).filteredOn(c -> "unique".equals(c.type()))
-                .extracting(Constraint::columns).contains(List.of("email"));
+        assertThat(products.constraints())
+                .filteredOn(c -> "unique".equals(c.type()))
+                .extracting(Constraint::columns)
+                .contains(List.of("vendor", "sku"));
+        assertThat(products.constraints())
+                .filteredOn(c -> "check".equals(c.type()))
+                .extracting(Constraint::expression)
+                .anySatisfy(e -> assertThat(e).contains("price >= 0"));
+        assertThat(table(shop(), "customers").constraints())
+                .filteredOn(c -> "unique".equals(c.type()))
+                .extracting(Constraint::columns)
+                .contains(List.of("email"));
     }
 
     @Test
@@ -137,15 +158,19 @@ public abstract class SchemaReaderContract {
     }
 
     private static Index index(Table t, String name) {
-        return t.indexes().stream().filter(i -> i.name().equals(name)).findFirst()
+        return t.indexes().stream()
+                .filter(i -> i.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no index " + name + " on " + t.name()));
     }
 
     @Test
     void readsViewDefinitions() {
-        assertThat(table(shop(), "customer_totals").definition()).containsIgnoringCase("count(o.id)")
+        assertThat(table(shop(), "customer_totals").definition())
+                .containsIgnoringCase("count(o.id)")
                 .doesNotStartWith("CREATE");
-        assertThat(table(shop(), "customer_totals").columns()).extracting(Column::name)
+        assertThat(table(shop(), "customer_totals").columns())
+                .extracting(Column::name)
                 .containsExactly("id", "email", "orders");
     }
 
@@ -167,7 +192,8 @@ public abstract class SchemaReaderContract {
 
     @Test
     void leavesSystemObjectsOut() {
-        assertThat(names(shop())).allSatisfy(n -> assertThat(n).doesNotStartWith("sqlite_").doesNotStartWith("pg_"));
+        assertThat(names(shop()))
+                .allSatisfy(n -> assertThat(n).doesNotStartWith("sqlite_").doesNotStartWith("pg_"));
         assertThat(shop().schemas()).doesNotContain("pg_catalog", "information_schema");
     }
 
@@ -175,8 +201,12 @@ public abstract class SchemaReaderContract {
     void aTableFilterReadsOnlyThoseTablesButKeepsTheirIncomingKeys() {
         SchemaModel m = read(shopUrl(), new SchemaFilter(null, List.of("orders"), null, false));
         assertThat(names(m)).containsExactly("orders");
-        assertThat(table(m, "orders").referencedBy()).extracting(ForeignKey::table).contains("order_items");
-        assertThat(table(m, "orders").foreignKeys()).extracting(ForeignKey::refTable).containsExactly("customers");
+        assertThat(table(m, "orders").referencedBy())
+                .extracting(ForeignKey::table)
+                .contains("order_items");
+        assertThat(table(m, "orders").foreignKeys())
+                .extracting(ForeignKey::refTable)
+                .containsExactly("customers");
         assertThat(table(m, "orders").columns()).hasSize(5);
         SchemaModel qualified = read(shopUrl(), new SchemaFilter(null, List.of(home() + ".orders"), null, false));
         assertThat(names(qualified)).containsExactly("orders");
@@ -185,7 +215,9 @@ public abstract class SchemaReaderContract {
     @Test
     void aPatternFilterMatchesNamesCaseInsensitively() {
         SchemaModel m = read(shopUrl(), new SchemaFilter(null, List.of(), "ORDER*", false));
-        assertThat(names(m)).contains("orders", "order_items").allSatisfy(n -> assertThat(n).startsWith("order"));
+        assertThat(names(m))
+                .contains("orders", "order_items")
+                .allSatisfy(n -> assertThat(n).startsWith("order"));
         SchemaModel contains = read(shopUrl(), new SchemaFilter(null, List.of(), "item", false));
         assertThat(names(contains)).containsExactly("order_items");
     }
@@ -199,12 +231,13 @@ public abstract class SchemaReaderContract {
 
     @Test
     void hostileNamesInFiltersAreDataNotSql() {
-        SchemaModel none = read(shopUrl(), new SchemaFilter("x' OR '1'='1", List.of("y'; DROP TABLE y; --"),
-                "%' OR 1=1 --", false));
+        SchemaModel none = read(
+                shopUrl(), new SchemaFilter("x' OR '1'='1", List.of("y'; DROP TABLE y; --"), "%' OR 1=1 --", false));
         assertThat(none.tables()).isEmpty();
         SchemaModel hostile = read(shopUrl(), new SchemaFilter(null, List.of(Fixtures.HOSTILE), null, false));
         assertThat(names(hostile)).containsExactly(Fixtures.HOSTILE);
-        assertThat(table(hostile, Fixtures.HOSTILE).columns()).extracting(Column::name)
+        assertThat(table(hostile, Fixtures.HOSTILE).columns())
+                .extracting(Column::name)
                 .containsExactly("weird \"col\"", "id");
         assertThat(names(read(shopUrl(), new SchemaFilter(null, List.of(), "DROP TABLE", false))))
                 .containsExactly(Fixtures.HOSTILE);
@@ -213,7 +246,7 @@ public abstract class SchemaReaderContract {
 
     private static boolean tableExists(String url, String name) {
         try (Connection c = DriverManager.getConnection(url);
-             ResultSet rs = c.getMetaData().getTables(null, null, name, null)) {
+                ResultSet rs = c.getMetaData().getTables(null, null, name, null)) {
             return rs.next();
         } catch (SQLException e) {
             throw new IllegalStateException(e);

@@ -39,8 +39,9 @@ final class CancellationTest {
         assertThat(waiting.await(5, TimeUnit.SECONDS)).isTrue();
         cancellation.cancel();
         Throwable t = outcome.get(5, TimeUnit.SECONDS);
-        assertThat(t).isInstanceOfSatisfying(GabyException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED));
+        assertThat(t)
+                .isInstanceOfSatisfying(
+                        GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED));
         assertThat(t.getMessage()).contains("while it waited for a test");
         assertThat(interruptLeft).isFalse();
     }
@@ -51,7 +52,8 @@ final class CancellationTest {
         cancellation.cancel();
         AtomicBoolean ran = new AtomicBoolean();
         assertThatThrownBy(() -> cancellation.awaiting("a test", () -> ran.getAndSet(true)))
-                .isInstanceOfSatisfying(GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED));
+                .isInstanceOfSatisfying(
+                        GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED));
         assertThat(ran).isFalse();
     }
 
@@ -60,8 +62,9 @@ final class CancellationTest {
         Cancellation cancellation = new Cancellation();
         assertThat(cancellation.awaiting("a test", () -> "got it")).isEqualTo("got it");
         assertThatThrownBy(() -> cancellation.awaiting("a test", () -> {
-            throw new IllegalStateException("the pool's own failure");
-        })).isInstanceOf(IllegalStateException.class);
+                    throw new IllegalStateException("the pool's own failure");
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
     }
 }

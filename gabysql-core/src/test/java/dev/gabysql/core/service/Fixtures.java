@@ -2,8 +2,7 @@ package dev.gabysql.core.service;
 
 /** The shop fixture of the service contract tests, per dialect. */
 final class Fixtures {
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static String[] sqlite() {
         return new String[] {
@@ -12,7 +11,8 @@ final class Fixtures {
                     + " INSERT INTO items (id, name, qty) SELECT i, 'item ' || i, i FROM n",
             "CREATE TABLE big (id INTEGER PRIMARY KEY, payload TEXT)",
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)"
-                    + " INSERT INTO big SELECT i, printf('%.200c', 'x') FROM n"};
+                    + " INSERT INTO big SELECT i, printf('%.200c', 'x') FROM n"
+        };
     }
 
     static String[] postgres() {
@@ -20,6 +20,7 @@ final class Fixtures {
             "CREATE TABLE items (id serial PRIMARY KEY, name text NOT NULL, qty integer NOT NULL)",
             "INSERT INTO items (name, qty) SELECT 'item ' || i, i FROM generate_series(1, 50) i",
             "CREATE TABLE big (id integer PRIMARY KEY, payload text)",
-            "INSERT INTO big SELECT i, repeat('x', 200) FROM generate_series(1, 2000) i"};
+            "INSERT INTO big SELECT i, repeat('x', 200) FROM generate_series(1, 2000) i"
+        };
     }
 }

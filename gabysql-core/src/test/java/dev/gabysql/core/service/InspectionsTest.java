@@ -17,17 +17,20 @@ class InspectionsTest {
     @Test
     void aTextSeenAgainGetsTheSameReading() {
         InspectedStatement first = inspections.inspect("SELECT * FROM t WHERE id = 1");
-        assertThat(inspections.inspect("SELECT * FROM t WHERE id = 1")).isSameAs(first)
+        assertThat(inspections.inspect("SELECT * FROM t WHERE id = 1"))
+                .isSameAs(first)
                 .isEqualTo(SqlGuard.inspect("SELECT * FROM t WHERE id = 1", SqlFlavor.POSTGRESQL));
         assertThat(inspections.inspect("SELECT * FROM t WHERE id = 2")).isNotSameAs(first);
-        assertThat(inspections.inspect("DELETE FROM t").kind()).isEqualTo(SqlGuard.inspect("DELETE FROM t",
-                SqlFlavor.POSTGRESQL).kind());
+        assertThat(inspections.inspect("DELETE FROM t").kind())
+                .isEqualTo(
+                        SqlGuard.inspect("DELETE FROM t", SqlFlavor.POSTGRESQL).kind());
     }
 
     @Test
     void refusedTextsAreRefusedEveryTimeAndNeverKept() {
         for (int i = 0; i < 3; i++) {
-            assertThatThrownBy(() -> inspections.inspect("SELECT 1; DROP TABLE t")).isInstanceOf(GabyException.class)
+            assertThatThrownBy(() -> inspections.inspect("SELECT 1; DROP TABLE t"))
+                    .isInstanceOf(GabyException.class)
                     .satisfies(e -> assertThat(((GabyException) e).code()).isEqualTo(ErrorCode.MULTIPLE_STATEMENTS));
         }
         assertThatThrownBy(() -> inspections.inspect("SELECT 'open")).isInstanceOf(GabyException.class);
@@ -43,6 +46,7 @@ class InspectionsTest {
         }
         assertThat(inspections.size()).isEqualTo(Inspections.MAX_ENTRIES);
         InspectedStatement recent = inspections.inspect("SELECT " + (Inspections.MAX_ENTRIES + 49));
-        assertThat(inspections.inspect("SELECT " + (Inspections.MAX_ENTRIES + 49))).isSameAs(recent);
+        assertThat(inspections.inspect("SELECT " + (Inspections.MAX_ENTRIES + 49)))
+                .isSameAs(recent);
     }
 }

@@ -27,27 +27,43 @@ class IntrospectionBenchmark {
         Path dir = Path.of(System.getenv("GABYSQL_BENCH_FIXTURES"));
         String pg = System.getenv().getOrDefault("GABYSQL_BENCH_PG", "jdbc:postgresql://127.0.0.1:5432/");
         List<DatabaseConfig> dbs = List.of(
-                new DatabaseConfig("pg_small", pg + "bench_small?user=postgres&password=postgres", null, null, null,
-                        null, null, 0),
-                new DatabaseConfig("pg_wide", pg + "bench_wide?user=postgres&password=postgres", null, null, null,
-                        null, null, 0),
+                new DatabaseConfig(
+                        "pg_small",
+                        pg + "bench_small?user=postgres&password=postgres",
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        0),
+                new DatabaseConfig(
+                        "pg_wide", pg + "bench_wide?user=postgres&password=postgres", null, null, null, null, null, 0),
                 DatabaseConfig.sqlite("sqlite_small", dir.resolve("bench_small.db")),
                 DatabaseConfig.sqlite("sqlite_wide", dir.resolve("bench_wide.db")));
         List<String> kinds = new java.util.ArrayList<>();
         System.out.println("| database | call | text chars | json chars | uncached p50 ms | uncached min ms |"
                 + " cached p50 ms |");
         System.out.println("|---|---|---:|---:|---:|---:|---:|");
-        try (LocalGabyService cold = service(dbs, Duration.ZERO); LocalGabyService warm = service(dbs,
-                Duration.ofMinutes(10))) {
+        try (LocalGabyService cold = service(dbs, Duration.ZERO);
+                LocalGabyService warm = service(dbs, Duration.ofMinutes(10))) {
             for (DatabaseConfig db : dbs) {
                 for (String detail : List.of("names", "summary", "full")) {
                     DescribeRequest r = DescribeRequest.of(db.name(), detail);
-                    row(db.name(), "describe_database " + detail, () -> cold.describeDatabase(ctx(), r),
+                    row(
+                            db.name(),
+                            "describe_database " + detail,
+                            () -> cold.describeDatabase(ctx(), r),
                             () -> warm.describeDatabase(ctx(), r));
                 }
-                kinds.add(kinds(db.name(), warm.describeDatabase(ctx(), DescribeRequest.of(db.name(), "full")).text()));
+                kinds.add(kinds(
+                        db.name(),
+                        warm.describeDatabase(ctx(), DescribeRequest.of(db.name(), "full"))
+                                .text()));
                 String table = db.name().endsWith("wide") ? "entity_250" : "orders";
-                row(db.name(), "describe_table " + table, () -> cold.describeTable(ctx(), db.name(), table, true),
+                row(
+                        db.name(),
+                        "describe_table " + table,
+                        () -> cold.describeTable(ctx(), db.name(), table, true),
                         () -> warm.describeTable(ctx(), db.name(), table, true));
             }
         }
@@ -84,8 +100,16 @@ class IntrospectionBenchmark {
     private static void row(String db, String call, Call cold, Call warm) {
         Rendered r = cold.run();
         double[] uncached = times(cold);
-        System.out.printf(Locale.ROOT, "| %s | %s | %,d | %,d | %.1f | %.1f | %.1f |%n", db, call,
-                r.text().length(), r.json().toString().length(), uncached[RUNS / 2], uncached[0], times(warm)[RUNS / 2]);
+        System.out.printf(
+                Locale.ROOT,
+                "| %s | %s | %,d | %,d | %.1f | %.1f | %.1f |%n",
+                db,
+                call,
+                r.text().length(),
+                r.json().toString().length(),
+                uncached[RUNS / 2],
+                uncached[0],
+                times(warm)[RUNS / 2]);
     }
 
     /** Sorted times of {@link #RUNS} calls after {@link #WARMUP}. */
@@ -101,5 +125,4 @@ class IntrospectionBenchmark {
         Arrays.sort(ms);
         return ms;
     }
-
 }

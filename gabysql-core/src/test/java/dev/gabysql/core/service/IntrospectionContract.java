@@ -60,7 +60,8 @@ abstract class IntrospectionContract {
     @Test
     void summaryShowsColumnsKeysAndReferencesButNotDefaultsOrIndexes() {
         Rendered r = describe("summary");
-        assertThat(r.text().toLowerCase(Locale.ROOT)).contains("customer_id integer! ->customers.id on delete cascade", "email text! unique")
+        assertThat(r.text().toLowerCase(Locale.ROOT))
+                .contains("customer_id integer! ->customers.id on delete cascade", "email text! unique")
                 .doesNotContain("'pending'", "orders_open_idx", "<- ");
         assertThat(r.json().toString()).doesNotContain("\"nullable\"", "\"name\":\"customer_id\"");
     }
@@ -68,8 +69,17 @@ abstract class IntrospectionContract {
     @Test
     void fullShowsEveryObjectKind() {
         Rendered r = describe("full");
-        assertThat(r.text().toLowerCase(Locale.ROOT)).contains("='pending'", "index orders_open_idx", "where", "<- ", "order_items.order_id",
-                "trigger orders_touch before", "as select", "unique (vendor, sku)", "check (");
+        assertThat(r.text().toLowerCase(Locale.ROOT))
+                .contains(
+                        "='pending'",
+                        "index orders_open_idx",
+                        "where",
+                        "<- ",
+                        "order_items.order_id",
+                        "trigger orders_touch before",
+                        "as select",
+                        "unique (vendor, sku)",
+                        "check (");
         JsonNode orders = table(r.json(), "orders");
         assertThat(orders.get("referencedBy")).isNotEmpty();
         assertThat(orders.get("triggers").get(0).get("name").asText()).isEqualTo("orders_touch");
@@ -87,14 +97,16 @@ abstract class IntrospectionContract {
 
     @Test
     void anUnknownDetailLevelIsABadRequest() {
-        assertThatThrownBy(() -> describe("everything")).isInstanceOf(GabyException.class)
-                .extracting(e -> ((GabyException) e).code()).isEqualTo(ErrorCode.BAD_REQUEST);
+        assertThatThrownBy(() -> describe("everything"))
+                .isInstanceOf(GabyException.class)
+                .extracting(e -> ((GabyException) e).code())
+                .isEqualTo(ErrorCode.BAD_REQUEST);
     }
 
     @Test
     void filtersNarrowTheDescription() {
-        Rendered r = service.describeDatabase(ctx, new DescribeRequest(DB, "summary", null, List.of("orders"), null,
-                null));
+        Rendered r =
+                service.describeDatabase(ctx, new DescribeRequest(DB, "summary", null, List.of("orders"), null, null));
         assertThat(r.json().get("tables")).hasSize(1);
         Rendered p = service.describeDatabase(ctx, new DescribeRequest(DB, "names", null, List.of(), "order*", null));
         assertThat(p.text()).contains("orders", "order_items").doesNotContain("customers");
@@ -102,8 +114,9 @@ abstract class IntrospectionContract {
 
     @Test
     void anUnknownTableInTheFilterIsUnknownTableWithSuggestions() {
-        assertThatThrownBy(() -> service.describeDatabase(ctx, new DescribeRequest(DB, "full", null,
-                List.of("order"), null, null))).isInstanceOf(GabyException.class)
+        assertThatThrownBy(() -> service.describeDatabase(
+                        ctx, new DescribeRequest(DB, "full", null, List.of("order"), null, null)))
+                .isInstanceOf(GabyException.class)
                 .satisfies(e -> {
                     GabyException g = (GabyException) e;
                     assertThat(g.code()).isEqualTo(ErrorCode.UNKNOWN_TABLE);
@@ -114,8 +127,17 @@ abstract class IntrospectionContract {
     @Test
     void describeTableShowsEverythingAboutOneTable() {
         Rendered r = service.describeTable(ctx, DB, "orders", true);
-        assertThat(r.text()).contains("columns:", "constraints:", "indexes:", "referenced by:", "triggers:",
-                "order_items(order_id)", "orders_open_idx", "sample (3 rows):", "paid");
+        assertThat(r.text())
+                .contains(
+                        "columns:",
+                        "constraints:",
+                        "indexes:",
+                        "referenced by:",
+                        "triggers:",
+                        "order_items(order_id)",
+                        "orders_open_idx",
+                        "sample (3 rows):",
+                        "paid");
         assertThat(r.json().get("sample").get("rows")).hasSize(3);
         assertThat(r.json().get("triggers").get(0).get("body").asText()).contains("new");
     }
@@ -130,7 +152,8 @@ abstract class IntrospectionContract {
     @Test
     void describeTableOfAnUnknownTableSaysSoAndSuggests() {
         assertThatThrownBy(() -> service.describeTable(ctx, DB, "customer", false))
-                .isInstanceOf(GabyException.class).satisfies(e -> {
+                .isInstanceOf(GabyException.class)
+                .satisfies(e -> {
                     assertThat(((GabyException) e).code()).isEqualTo(ErrorCode.UNKNOWN_TABLE);
                     assertThat(((GabyException) e).hint()).contains("customers");
                 });
@@ -155,26 +178,35 @@ abstract class IntrospectionContract {
 
     @Test
     void searchRefusesAnUnknownKindAndAnEmptyPattern() {
-        assertThatThrownBy(() -> service.search(ctx, DB, "order", "galaxy")).isInstanceOf(GabyException.class)
+        assertThatThrownBy(() -> service.search(ctx, DB, "order", "galaxy"))
+                .isInstanceOf(GabyException.class)
                 .hasMessageContaining("galaxy");
         assertThatThrownBy(() -> service.search(ctx, DB, " ", null)).isInstanceOf(GabyException.class);
     }
 
     @Test
     void explainShowsThePlanOfARead() {
-        Rendered r = service.explain(ctx, DB, "SELECT o.id FROM orders o JOIN customers c ON c.id = o.customer_id"
-                + " WHERE c.email = 'a@example.com'");
+        Rendered r = service.explain(
+                ctx,
+                DB,
+                "SELECT o.id FROM orders o JOIN customers c ON c.id = o.customer_id"
+                        + " WHERE c.email = 'a@example.com'");
         assertThat(r.text()).isNotBlank();
         assertThat(r.json().get("plan")).isNotEmpty();
     }
 
     @Test
     void explainRefusesWritesAndExplainAnalyze() {
-        assertThatThrownBy(() -> service.explain(ctx, DB, "DELETE FROM orders")).isInstanceOf(GabyException.class)
-                .extracting(e -> ((GabyException) e).code()).isEqualTo(ErrorCode.READ_ONLY);
+        assertThatThrownBy(() -> service.explain(ctx, DB, "DELETE FROM orders"))
+                .isInstanceOf(GabyException.class)
+                .extracting(e -> ((GabyException) e).code())
+                .isEqualTo(ErrorCode.READ_ONLY);
         assertThatThrownBy(() -> service.explain(ctx, DB, "EXPLAIN ANALYZE SELECT 1"))
                 .isInstanceOf(GabyException.class);
-        assertThat(service.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM orders")).rows().get(0).get(0))
+        assertThat(service.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM orders"))
+                        .rows()
+                        .get(0)
+                        .get(0))
                 .isEqualTo(3L);
     }
 
@@ -203,12 +235,22 @@ abstract class IntrospectionContract {
         List<String> seen = new ArrayList<>();
         Rendered page = first;
         for (int i = 0; i < 50; i++) {
-            page.json().path("tables").forEach(t -> seen.add(t.path("schema").asText("") + t.get("name").asText()));
+            page.json()
+                    .path("tables")
+                    .forEach(t ->
+                            seen.add(t.path("schema").asText("") + t.get("name").asText()));
             if (!page.json().has("next_cursor")) {
                 break;
             }
-            page = service.describeDatabase(ctx, new DescribeRequest(DB, "full", null, List.of(), null,
-                    page.json().get("next_cursor").asText()));
+            page = service.describeDatabase(
+                    ctx,
+                    new DescribeRequest(
+                            DB,
+                            "full",
+                            null,
+                            List.of(),
+                            null,
+                            page.json().get("next_cursor").asText()));
         }
         assertThat(page.json().has("next_cursor")).isFalse();
         assertThat(seen).doesNotHaveDuplicates().contains("customers", "orders", "y", Fixtures.HOSTILE);
@@ -219,10 +261,13 @@ abstract class IntrospectionContract {
         service.close();
         service = serviceWith(new Limits(Limits.DEFAULT.statementTimeout(), 500, 2_000, 900));
         String cursor = describe("full").json().get("next_cursor").asText();
-        assertThatThrownBy(() -> service.describeDatabase(ctx, new DescribeRequest(DB, "summary", null, List.of(),
-                null, cursor))).isInstanceOf(GabyException.class).hasMessageContaining("cursor");
-        assertThatThrownBy(() -> service.describeDatabase(ctx, new DescribeRequest(DB, "full", null, List.of(),
-                null, "not-a-cursor"))).isInstanceOf(GabyException.class);
+        assertThatThrownBy(() -> service.describeDatabase(
+                        ctx, new DescribeRequest(DB, "summary", null, List.of(), null, cursor)))
+                .isInstanceOf(GabyException.class)
+                .hasMessageContaining("cursor");
+        assertThatThrownBy(() -> service.describeDatabase(
+                        ctx, new DescribeRequest(DB, "full", null, List.of(), null, "not-a-cursor")))
+                .isInstanceOf(GabyException.class);
     }
 
     @Test

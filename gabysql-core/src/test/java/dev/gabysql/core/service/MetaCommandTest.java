@@ -12,17 +12,32 @@ class MetaCommandTest {
         assertThat(kind("SHOW DATABASES")).isEqualTo(MetaCommand.Kind.SHOW_DATABASES);
         assertThat(kind(" \t\n\u000B\f\rshow\ttables ;\n")).isEqualTo(MetaCommand.Kind.SHOW_TABLES);
         assertThat(kind("Integrity\nCheck;")).isEqualTo(MetaCommand.Kind.INTEGRITY_CHECK);
-        assertThat(MetaCommand.parse("\u000Bdesc \"odd \"\"name\"\"\";").orElseThrow().argument())
+        assertThat(MetaCommand.parse("\u000Bdesc \"odd \"\"name\"\"\";")
+                        .orElseThrow()
+                        .argument())
                 .isEqualTo("odd \"name\"");
         assertThat(MetaCommand.parse("DESCRIBE `t`").orElseThrow().argument()).isEqualTo("t");
-        assertThat(MetaCommand.parse("describe public.orders").orElseThrow().argument()).isEqualTo("public.orders");
+        assertThat(MetaCommand.parse("describe public.orders").orElseThrow().argument())
+                .isEqualTo("public.orders");
     }
 
     @Test
     void leavesEverythingElseToTheGuard() {
-        for (String sql : new String[] {"SELECT 1", "SHOWTABLES", "SHOW TABLES x", "\u00A0SHOW TABLES",
-                "ſhow tables", "DESCRIBEorders", "EXPLAIN SELECT 1", "", "   ", "(SHOW TABLES)", "WITH x AS (SELECT 1)"
-                + " SELECT * FROM x", "INTEGRITY", "DESC"}) {
+        for (String sql : new String[] {
+            "SELECT 1",
+            "SHOWTABLES",
+            "SHOW TABLES x",
+            "\u00A0SHOW TABLES",
+            "ſhow tables",
+            "DESCRIBEorders",
+            "EXPLAIN SELECT 1",
+            "",
+            "   ",
+            "(SHOW TABLES)",
+            "WITH x AS (SELECT 1)" + " SELECT * FROM x",
+            "INTEGRITY",
+            "DESC"
+        }) {
             assertThat(MetaCommand.parse(sql)).as(sql).isEmpty();
         }
         assertThat(MetaCommand.parse(null)).isEmpty();

@@ -26,12 +26,19 @@ class PostgresIntrospectionTest extends IntrospectionContract {
     @Test
     void fullDetailHasEnumsFunctionSourcesAndSequences() {
         String text = describe("full").text();
-        assertThat(text).contains("enum order_status: pending | paid | shipped",
-                "function order_total(p_order integer) -> bigint sql", "sum(quantity)",
-                "procedure archive_orders(IN p_before timestamp with time zone) plpgsql",
-                "EXECUTE public.touch_note()", "sequence invoice_seq start 1000 increment 10",
-                "id integer pk identity always", "name text! collate \"C\"", "-- Login, unique",
-                "audit.events.order_id", "price_with_tax numeric generated as (price * 1.2)");
+        assertThat(text)
+                .contains(
+                        "enum order_status: pending | paid | shipped",
+                        "function order_total(p_order integer) -> bigint sql",
+                        "sum(quantity)",
+                        "procedure archive_orders(IN p_before timestamp with time zone) plpgsql",
+                        "EXECUTE public.touch_note()",
+                        "sequence invoice_seq start 1000 increment 10",
+                        "id integer pk identity always",
+                        "name text! collate \"C\"",
+                        "-- Login, unique",
+                        "audit.events.order_id",
+                        "price_with_tax numeric generated as (price * 1.2)");
     }
 
     @Test
@@ -42,7 +49,8 @@ class PostgresIntrospectionTest extends IntrospectionContract {
 
     @Test
     void aNameInTwoSchemasMustBeQualified() {
-        assertThatThrownBy(() -> service.describeTable(ctx, DB, "notes", false)).isInstanceOf(GabyException.class)
+        assertThatThrownBy(() -> service.describeTable(ctx, DB, "notes", false))
+                .isInstanceOf(GabyException.class)
                 .satisfies(e -> assertThat(((GabyException) e).code()).isEqualTo(ErrorCode.BAD_REQUEST))
                 .hasMessageContaining("audit.notes");
         assertThat(service.describeTable(ctx, DB, "audit.notes", false).text()).startsWith("audit.notes (table");
@@ -50,9 +58,10 @@ class PostgresIntrospectionTest extends IntrospectionContract {
 
     @Test
     void anUnknownSchemaIsABadRequestListingTheSchemas() {
-        assertThatThrownBy(() -> service.describeDatabase(ctx, new DescribeRequest(DB, "names", "sales", List.of(),
-                null, null))).isInstanceOf(GabyException.class).satisfies(e ->
-                assertThat(((GabyException) e).hint()).contains("audit", "public"));
+        assertThatThrownBy(() ->
+                        service.describeDatabase(ctx, new DescribeRequest(DB, "names", "sales", List.of(), null, null)))
+                .isInstanceOf(GabyException.class)
+                .satisfies(e -> assertThat(((GabyException) e).hint()).contains("audit", "public"));
     }
 
     @Test
@@ -69,9 +78,10 @@ class PostgresIntrospectionTest extends IntrospectionContract {
 
     @Test
     void searchFindsFunctionsAndEnums() {
-        assertThat(service.search(ctx, DB, "order", null).text()).contains("function order_total(p_order integer)",
-                "enum order_status");
-        assertThat(service.search(ctx, DB, "touch", "function").text()).contains("function touch_note() -> trigger")
+        assertThat(service.search(ctx, DB, "order", null).text())
+                .contains("function order_total(p_order integer)", "enum order_status");
+        assertThat(service.search(ctx, DB, "touch", "function").text())
+                .contains("function touch_note() -> trigger")
                 .doesNotContain("trigger orders_touch");
     }
 }

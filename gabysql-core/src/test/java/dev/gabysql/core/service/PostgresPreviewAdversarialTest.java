@@ -22,23 +22,25 @@ class PostgresPreviewAdversarialTest extends PreviewAdversarialTest {
 
     @Override
     protected String snapshot() {
-        return String.valueOf(TestDatabasesScalar.scalar(url, "SELECT concat_ws('#',"
-                + " (SELECT string_agg(c.relkind::text || ':' || n.nspname || '.' || c.relname, '|' ORDER BY n.nspname,"
-                + " c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
-                + " WHERE n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')),"
-                + " (SELECT count(*) || ':' || sum(qty) || ':' || string_agg(name, ',' ORDER BY id) FROM items),"
-                + " (SELECT count(*) || ':' || sum(length(payload)) FROM big),"
-                + " (SELECT string_agg(sequencename || '=' || coalesce(last_value, -1), ',' ORDER BY sequencename)"
-                + " FROM pg_sequences),"
-                + " (SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles),"
-                + " (SELECT count(*) FROM pg_db_role_setting),"
-                + " (SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension),"
-                + " (SELECT count(*) FROM pg_largeobject_metadata),"
-                + " (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'),"
-                + " (SELECT count(*) FROM pg_prepared_xacts),"
-                + " (SELECT count(*) FROM pg_replication_slots),"
-                + " (SELECT string_agg(proname, ',' ORDER BY proname) FROM pg_proc p JOIN pg_namespace n"
-                + " ON n.oid = p.pronamespace WHERE n.nspname = 'public'))"));
+        return String.valueOf(TestDatabasesScalar.scalar(
+                url,
+                "SELECT concat_ws('#',"
+                        + " (SELECT string_agg(c.relkind::text || ':' || n.nspname || '.' || c.relname, '|' ORDER BY n.nspname,"
+                        + " c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                        + " WHERE n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')),"
+                        + " (SELECT count(*) || ':' || sum(qty) || ':' || string_agg(name, ',' ORDER BY id) FROM items),"
+                        + " (SELECT count(*) || ':' || sum(length(payload)) FROM big),"
+                        + " (SELECT string_agg(sequencename || '=' || coalesce(last_value, -1), ',' ORDER BY sequencename)"
+                        + " FROM pg_sequences),"
+                        + " (SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles),"
+                        + " (SELECT count(*) FROM pg_db_role_setting),"
+                        + " (SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension),"
+                        + " (SELECT count(*) FROM pg_largeobject_metadata),"
+                        + " (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'),"
+                        + " (SELECT count(*) FROM pg_prepared_xacts),"
+                        + " (SELECT count(*) FROM pg_replication_slots),"
+                        + " (SELECT string_agg(proname, ',' ORDER BY proname) FROM pg_proc p JOIN pg_namespace n"
+                        + " ON n.oid = p.pronamespace WHERE n.nspname = 'public'))"));
     }
 
     @ParameterizedTest

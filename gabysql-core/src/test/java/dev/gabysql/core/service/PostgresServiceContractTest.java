@@ -43,20 +43,24 @@ class PostgresServiceContractTest extends ServiceContractTest {
             }
             Thread.sleep(500); // the four hold the pool's connections
             Cancellation cancellation = new Cancellation();
-            java.util.concurrent.Future<QueryResult> waiting = pool.submit(() -> service.query(
-                    ctx.withCancellation(cancellation), QueryRequest.of(DB, "SELECT 1")));
+            java.util.concurrent.Future<QueryResult> waiting = pool.submit(
+                    () -> service.query(ctx.withCancellation(cancellation), QueryRequest.of(DB, "SELECT 1")));
             Thread.sleep(300);
             long start = System.nanoTime();
             cancellation.cancel();
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> waiting.get(10, java.util.concurrent.TimeUnit.SECONDS))
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> waiting.get(10, java.util.concurrent.TimeUnit.SECONDS))
                     .hasCauseInstanceOf(dev.gabysql.core.error.GabyException.class)
-                    .cause().satisfies(e -> org.assertj.core.api.Assertions.assertThat(
-                            ((dev.gabysql.core.error.GabyException) e).code())
+                    .cause()
+                    .satisfies(e -> org.assertj.core.api.Assertions.assertThat(
+                                    ((dev.gabysql.core.error.GabyException) e).code())
                             .isEqualTo(dev.gabysql.core.error.ErrorCode.CANCELLED));
             org.assertj.core.api.Assertions.assertThat(java.time.Duration.ofNanos(System.nanoTime() - start))
-                    .as("ended by the cancellation, not by the pool's timeout").isLessThan(java.time.Duration.ofSeconds(2));
+                    .as("ended by the cancellation, not by the pool's timeout")
+                    .isLessThan(java.time.Duration.ofSeconds(2));
             for (java.util.concurrent.Future<QueryResult> f : busy) {
-                org.assertj.core.api.Assertions.assertThat(f.get(10, java.util.concurrent.TimeUnit.SECONDS).rowCount())
+                org.assertj.core.api.Assertions.assertThat(
+                                f.get(10, java.util.concurrent.TimeUnit.SECONDS).rowCount())
                         .isEqualTo(1);
             }
             org.assertj.core.api.Assertions.assertThat(count("items")).isEqualTo(50);

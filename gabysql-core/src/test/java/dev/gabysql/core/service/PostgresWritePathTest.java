@@ -37,8 +37,10 @@ class PostgresWritePathTest extends WritePathContractTest {
     /** A preview's rows are read as a query's are: a time zone's offset and an array's quoting stay. */
     @Test
     void aPreviewShowsValuesAsTheServerWritesThem() {
-        ExecuteResult preview = exec("INSERT INTO items (name, qty) VALUES ('t', 1)"
-                + "\nRETURNING '10:11:12.5+02'::timetz, ARRAY['x,y', 'z']", null);
+        ExecuteResult preview = exec(
+                "INSERT INTO items (name, qty) VALUES ('t', 1)"
+                        + "\nRETURNING '10:11:12.5+02'::timetz, ARRAY['x,y', 'z']",
+                null);
         assertThat(preview.preview().rows().get(0)).containsExactly("10:11:12.5+02", "{\"x,y\",z}");
     }
 }

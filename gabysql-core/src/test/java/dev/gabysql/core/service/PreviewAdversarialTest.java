@@ -15,8 +15,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Attacks on the write path's preview: each statement goes to gabysql_execute WITHOUT a token, in admin mode (the
@@ -27,8 +25,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 abstract class PreviewAdversarialTest {
     static final String DB = "shop";
     final CallContext ctx = CallContext.of("test");
+
     @TempDir
     Path tmp;
+
     String url;
     LocalGabyService service;
 
@@ -41,9 +41,13 @@ abstract class PreviewAdversarialTest {
     @BeforeEach
     void open() {
         url = createFixture(tmp);
-        service = new LocalGabyService(new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null,
-                0))), new Settings(Mode.ADMIN, new Limits(Duration.ofSeconds(5), 100, 200, 100_000),
-                Duration.ofSeconds(30), null));
+        service = new LocalGabyService(
+                new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null, 0))),
+                new Settings(
+                        Mode.ADMIN,
+                        new Limits(Duration.ofSeconds(5), 100, 200, 100_000),
+                        Duration.ofSeconds(30),
+                        null));
     }
 
     @AfterEach

@@ -57,8 +57,9 @@ abstract class ServiceContractTest {
 
     LocalGabyService serviceFor(Mode mode, Limits limits) {
         String url = fixtureUrl();
-        return new LocalGabyService(new Catalog(List.of(new DatabaseConfig(DB, url, null, null, "test shop", null,
-                null, 0))), new Settings(mode, limits, Duration.ofSeconds(30), null));
+        return new LocalGabyService(
+                new Catalog(List.of(new DatabaseConfig(DB, url, null, null, "test shop", null, null, 0))),
+                new Settings(mode, limits, Duration.ofSeconds(30), null));
     }
 
     private String fixtureUrl;
@@ -97,7 +98,9 @@ abstract class ServiceContractTest {
         TestDatabases.run(fixtureUrl(), "CREATE TABLE late_arrival (id INTEGER PRIMARY KEY, remark VARCHAR(20))");
 
         assertThat(service.describeTable(ctx, DB, "late_arrival", false).text()).contains("late_arrival", "remark");
-        assertThat(query("DESCRIBE late_arrival").rows()).extracting(r -> r.get(0)).containsExactly("id", "remark");
+        assertThat(query("DESCRIBE late_arrival").rows())
+                .extracting(r -> r.get(0))
+                .containsExactly("id", "remark");
     }
 
     @Test
@@ -106,13 +109,15 @@ abstract class ServiceContractTest {
         assertThat(query("show tables;").rows()).extracting(r -> r.get(1)).contains("items", "big");
         assertThat(query("DESCRIBE items").rows()).extracting(r -> r.get(0)).containsExactly("id", "name", "qty");
         QueryResult check = query("INTEGRITY CHECK");
-        assertThat(check.rows()).singleElement().satisfies(r -> assertThat(r.get(1)).isEqualTo("ok"));
+        assertThat(check.rows())
+                .singleElement()
+                .satisfies(r -> assertThat(r.get(1)).isEqualTo("ok"));
     }
 
     @Test
     void readsRowsWithParameters() {
-        QueryResult r = service.query(ctx, new QueryRequest(DB, "SELECT id, name FROM items WHERE id = ?",
-                List.of(7), null));
+        QueryResult r =
+                service.query(ctx, new QueryRequest(DB, "SELECT id, name FROM items WHERE id = ?", List.of(7), null));
         assertThat(r.columns()).extracting(QueryResult.Column::name).containsExactly("id", "name");
         assertThat(r.rows()).containsExactly(List.of(7L, "item 7"));
         assertThat(r.truncated()).isFalse();
@@ -199,9 +204,13 @@ abstract class ServiceContractTest {
         try (LocalGabyService quick = serviceFor(Mode.READONLY, Duration.ofSeconds(1))) {
             long start = System.nanoTime();
             assertThatThrownBy(() -> quick.query(ctx, QueryRequest.of(DB, slowQuery(20))))
-                    .isInstanceOfSatisfying(GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT));
+                    .isInstanceOfSatisfying(
+                            GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT));
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
-            assertThat(quick.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM items")).rows().get(0).get(0))
+            assertThat(quick.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM items"))
+                            .rows()
+                            .get(0)
+                            .get(0))
                     .isEqualTo(50L);
         }
     }
@@ -220,19 +229,28 @@ abstract class ServiceContractTest {
                             assertThat(e.code()).isEqualTo(ErrorCode.LOCKED);
                             assertThat(e.hint()).contains("retry");
                         });
-                assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the lock wait: half the timeout")
+                assertThat(Duration.ofNanos(System.nanoTime() - start))
+                        .as("the lock wait: half the timeout")
                         .isLessThan(Duration.ofMillis(3_500));
             }
-            assertThat(quick.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM items")).rows().get(0).get(0))
+            assertThat(quick.query(ctx, QueryRequest.of(DB, "SELECT count(*) FROM items"))
+                            .rows()
+                            .get(0)
+                            .get(0))
                     .isEqualTo(50L);
         }
     }
 
     @Test
     void refusesWritesOfEveryKindAndChangesNothing() {
-        List<String> writes = List.of("INSERT INTO items (id, name, qty) VALUES (999, 'x', 1)",
-                "UPDATE items SET qty = 0", "DELETE FROM items WHERE id = 1", "DROP TABLE items",
-                "CREATE TABLE evil (a int)", "ALTER TABLE items ADD COLUMN b int", "CREATE INDEX ix ON items(qty)");
+        List<String> writes = List.of(
+                "INSERT INTO items (id, name, qty) VALUES (999, 'x', 1)",
+                "UPDATE items SET qty = 0",
+                "DELETE FROM items WHERE id = 1",
+                "DROP TABLE items",
+                "CREATE TABLE evil (a int)",
+                "ALTER TABLE items ADD COLUMN b int",
+                "CREATE INDEX ix ON items(qty)");
         for (String sql : writes) {
             assertThatThrownBy(() -> query(sql)).as(sql).isInstanceOf(GabyException.class);
         }
@@ -250,7 +268,8 @@ abstract class ServiceContractTest {
         expect(() -> service.query(ctx, QueryRequest.of("nope", "SELECT 1")), ErrorCode.UNKNOWN_DATABASE);
         expect(() -> service.query(ctx, QueryRequest.of("../x", "SELECT 1")), ErrorCode.INVALID_DATABASE_NAME);
         expect(() -> service.query(ctx, QueryRequest.of("/etc/passwd", "SELECT 1")), ErrorCode.INVALID_DATABASE_NAME);
-        expect(() -> service.query(ctx, QueryRequest.of("jdbc:sqlite:/tmp/x.db", "SELECT 1")),
+        expect(
+                () -> service.query(ctx, QueryRequest.of("jdbc:sqlite:/tmp/x.db", "SELECT 1")),
                 ErrorCode.INVALID_DATABASE_NAME);
         expect(() -> query("   "), ErrorCode.EMPTY_SQL);
         assertThatThrownBy(() -> query("SELECT 1; SELECT 2")).isInstanceOf(GabyException.class);

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SqliteIntrospectionTest extends IntrospectionContract {
     @TempDir
     static Path dir;
+
     private static Path file;
 
     @Override

@@ -14,13 +14,15 @@ class SqlitePreviewAdversarialTest extends PreviewAdversarialTest {
 
     @Override
     protected String snapshot() {
-        return String.valueOf(TestDatabasesScalar.scalar(url, "SELECT (SELECT group_concat(type || ':' || name"
-                + " || ':' || coalesce(sql, ''), '|') FROM (SELECT * FROM sqlite_schema ORDER BY name))"
-                + " || '#' || (SELECT count(*) || ':' || sum(qty) || ':' || group_concat(name) FROM items)"
-                + " || '#' || (SELECT count(*) || ':' || sum(length(payload)) FROM big)"
-                + " || '#' || (SELECT group_concat(name || '=' || seq) FROM sqlite_sequence)"
-                + " || '#' || (SELECT user_version FROM pragma_user_version)"
-                + " || '#' || (SELECT journal_mode FROM pragma_journal_mode)"));
+        return String.valueOf(TestDatabasesScalar.scalar(
+                url,
+                "SELECT (SELECT group_concat(type || ':' || name"
+                        + " || ':' || coalesce(sql, ''), '|') FROM (SELECT * FROM sqlite_schema ORDER BY name))"
+                        + " || '#' || (SELECT count(*) || ':' || sum(qty) || ':' || group_concat(name) FROM items)"
+                        + " || '#' || (SELECT count(*) || ':' || sum(length(payload)) FROM big)"
+                        + " || '#' || (SELECT group_concat(name || '=' || seq) FROM sqlite_sequence)"
+                        + " || '#' || (SELECT user_version FROM pragma_user_version)"
+                        + " || '#' || (SELECT journal_mode FROM pragma_journal_mode)"));
     }
 
     @ParameterizedTest

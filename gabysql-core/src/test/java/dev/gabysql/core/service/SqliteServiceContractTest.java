@@ -21,12 +21,14 @@ class SqliteServiceContractTest extends ServiceContractTest {
 
     @org.junit.jupiter.api.Test
     void aMissingFileIsListedWithAWarning() {
-        dev.gabysql.core.catalog.Catalog catalog = new dev.gabysql.core.catalog.Catalog(java.util.List.of(
-                dev.gabysql.core.catalog.DatabaseConfig.sqlite("gone", dir.resolve("gone.db"))));
+        dev.gabysql.core.catalog.Catalog catalog = new dev.gabysql.core.catalog.Catalog(
+                java.util.List.of(dev.gabysql.core.catalog.DatabaseConfig.sqlite("gone", dir.resolve("gone.db"))));
         try (LocalGabyService s = new LocalGabyService(catalog, dev.gabysql.core.config.Settings.DEFAULT)) {
-            org.assertj.core.api.Assertions.assertThat(s.listDatabases(ctx)).singleElement()
+            org.assertj.core.api.Assertions.assertThat(s.listDatabases(ctx))
+                    .singleElement()
                     .satisfies(d -> org.assertj.core.api.Assertions.assertThat(d.warnings())
-                            .anySatisfy(w -> org.assertj.core.api.Assertions.assertThat(w).startsWith("file not found")));
+                            .anySatisfy(w -> org.assertj.core.api.Assertions.assertThat(w)
+                                    .startsWith("file not found")));
         }
     }
 

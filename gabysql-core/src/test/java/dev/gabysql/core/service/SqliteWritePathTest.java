@@ -31,13 +31,15 @@ class SqliteWritePathTest extends WritePathContractTest {
         Thread.sleep(200); // the slow preview holds the writer
         Cancellation cancellation = new Cancellation();
         CompletableFuture<ExecuteResult> waiting = CompletableFuture.supplyAsync(() -> rw().execute(
-                ctx.withCancellation(cancellation), new ExecuteRequest(DB, "UPDATE items SET qty = 0 WHERE id = 2",
-                        List.of(), null, false)));
+                        ctx.withCancellation(cancellation),
+                        new ExecuteRequest(DB, "UPDATE items SET qty = 0 WHERE id = 2", List.of(), null, false)));
         Thread.sleep(200);
         long start = System.nanoTime();
         cancellation.cancel();
-        assertThatThrownBy(() -> waiting.get(10, TimeUnit.SECONDS)).cause()
-                .isInstanceOfSatisfying(GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED));
+        assertThatThrownBy(() -> waiting.get(10, TimeUnit.SECONDS))
+                .cause()
+                .isInstanceOfSatisfying(
+                        GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED));
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(500));
         assertThat(running.isDone()).as("the slow preview still runs").isFalse();
         assertThat(running.get(30, TimeUnit.SECONDS).status()).isEqualTo("previewed");

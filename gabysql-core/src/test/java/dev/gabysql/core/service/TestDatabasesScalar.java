@@ -8,12 +8,12 @@ import java.sql.Statement;
 
 /** Reads one value straight through JDBC, outside gabysql, to check what really is in a database. */
 final class TestDatabasesScalar {
-    private TestDatabasesScalar() {
-    }
+    private TestDatabasesScalar() {}
 
     static Object scalar(String url, String sql) {
-        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection(url);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getObject(1);
         } catch (SQLException e) {

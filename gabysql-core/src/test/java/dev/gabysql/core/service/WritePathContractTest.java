@@ -28,8 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class WritePathContractTest {
     static final String DB = "shop";
     final CallContext ctx = CallContext.of("test");
+
     @TempDir
     Path tmp;
+
     String url;
     LocalGabyService service;
 
@@ -39,11 +41,13 @@ abstract class WritePathContractTest {
         if (url == null) {
             url = createFixture(tmp);
         }
-        Settings settings = new Settings(mode, Limits.DEFAULT, Duration.ofSeconds(30), tmp.resolve("audit.jsonl"),
-                "test-key", tokenTtl);
-        return new LocalGabyService(new Catalog(List.of(
-                new DatabaseConfig(DB, url, null, null, null, null, null, 0),
-                new DatabaseConfig("other", url, null, null, null, null, null, 0))), settings);
+        Settings settings = new Settings(
+                mode, Limits.DEFAULT, Duration.ofSeconds(30), tmp.resolve("audit.jsonl"), "test-key", tokenTtl);
+        return new LocalGabyService(
+                new Catalog(List.of(
+                        new DatabaseConfig(DB, url, null, null, null, null, null, 0),
+                        new DatabaseConfig("other", url, null, null, null, null, null, 0))),
+                settings);
     }
 
     LocalGabyService rw() {
@@ -99,14 +103,36 @@ abstract class WritePathContractTest {
     @Test
     void aTokenConfirmsOnlyItsOwnStatementAndDatabase() {
         ExecuteResult preview = exec("UPDATE items SET qty = 0 WHERE id <= 10", null);
-        expect(() -> exec("UPDATE items SET qty = 0 WHERE id <= 11", preview.confirmToken()),
-                ErrorCode.CONFIRM_TOKEN_INVALID, "different statement");
-        expect(() -> exec("DELETE FROM items WHERE id <= 10", preview.confirmToken()),
-                ErrorCode.CONFIRM_TOKEN_INVALID, "different statement");
-        expect(() -> rw().execute(ctx, new ExecuteRequest("other", "UPDATE items SET qty = 0 WHERE id <= 10",
-                List.of(), preview.confirmToken(), false)), ErrorCode.CONFIRM_TOKEN_INVALID, "database");
-        expect(() -> rw().execute(ctx, new ExecuteRequest(DB, "UPDATE items SET qty = 0 WHERE id <= 10",
-                List.of(1), preview.confirmToken(), false)), ErrorCode.CONFIRM_TOKEN_INVALID, "different statement");
+        expect(
+                () -> exec("UPDATE items SET qty = 0 WHERE id <= 11", preview.confirmToken()),
+                ErrorCode.CONFIRM_TOKEN_INVALID,
+                "different statement");
+        expect(
+                () -> exec("DELETE FROM items WHERE id <= 10", preview.confirmToken()),
+                ErrorCode.CONFIRM_TOKEN_INVALID,
+                "different statement");
+        expect(
+                () -> rw().execute(
+                                ctx,
+                                new ExecuteRequest(
+                                        "other",
+                                        "UPDATE items SET qty = 0 WHERE id <= 10",
+                                        List.of(),
+                                        preview.confirmToken(),
+                                        false)),
+                ErrorCode.CONFIRM_TOKEN_INVALID,
+                "database");
+        expect(
+                () -> rw().execute(
+                                ctx,
+                                new ExecuteRequest(
+                                        DB,
+                                        "UPDATE items SET qty = 0 WHERE id <= 10",
+                                        List.of(1),
+                                        preview.confirmToken(),
+                                        false)),
+                ErrorCode.CONFIRM_TOKEN_INVALID,
+                "different statement");
         assertThat(zeroQty()).isZero();
     }
 
@@ -119,8 +145,10 @@ abstract class WritePathContractTest {
         expect(() -> exec(sql, forged), ErrorCode.CONFIRM_TOKEN_INVALID, "signature");
         expect(() -> exec(sql, "not-a-token"), ErrorCode.CONFIRM_TOKEN_INVALID, "malformed");
         try (LocalGabyService admin = open(Mode.ADMIN, Duration.ofMinutes(5))) {
-            expect(() -> admin.execute(ctx, new ExecuteRequest(DB, sql, List.of(), token, false)),
-                    ErrorCode.CONFIRM_TOKEN_INVALID, "mode");
+            expect(
+                    () -> admin.execute(ctx, new ExecuteRequest(DB, sql, List.of(), token, false)),
+                    ErrorCode.CONFIRM_TOKEN_INVALID,
+                    "mode");
         }
         assertThat(zeroQty()).isZero();
     }
@@ -158,8 +186,11 @@ abstract class WritePathContractTest {
     void readonlyRefusesBeforeTouchingTheDatabase() {
         Catalog gone = new Catalog(List.of(DatabaseConfig.sqlite(DB, tmp.resolve("missing.db"))));
         try (LocalGabyService ro = new LocalGabyService(gone, Settings.DEFAULT)) {
-            expect(() -> ro.execute(ctx, new ExecuteRequest(DB, "DELETE FROM items WHERE id = 1", List.of(), null,
-                    false)), ErrorCode.READ_ONLY, "readonly");
+            expect(
+                    () -> ro.execute(
+                            ctx, new ExecuteRequest(DB, "DELETE FROM items WHERE id = 1", List.of(), null, false)),
+                    ErrorCode.READ_ONLY,
+                    "readonly");
         }
         assertThat(Files.exists(tmp.resolve("missing.db"))).isFalse();
     }
@@ -179,9 +210,11 @@ abstract class WritePathContractTest {
         assertThat(preview.get("token_id").asText()).isNotBlank();
         JsonNode confirm = Json.MAPPER.readTree(lines.get(1));
         assertThat(confirm.get("outcome").asText()).isEqualTo("committed");
-        assertThat(confirm.get("token_id").asText()).isEqualTo(preview.get("token_id").asText());
+        assertThat(confirm.get("token_id").asText())
+                .isEqualTo(preview.get("token_id").asText());
         assertThat(Json.MAPPER.readTree(lines.get(2)).get("outcome").asText()).isEqualTo("refused");
-        assertThat(Json.MAPPER.readTree(lines.get(2)).get("error_code").asText()).isEqualTo("FULL_TABLE_WRITE");
+        assertThat(Json.MAPPER.readTree(lines.get(2)).get("error_code").asText())
+                .isEqualTo("FULL_TABLE_WRITE");
         assertThat(Json.MAPPER.readTree(lines.get(3)).get("tool").asText()).isEqualTo("query");
     }
 

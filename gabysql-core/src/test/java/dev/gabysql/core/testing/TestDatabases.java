@@ -37,14 +37,14 @@ public final class TestDatabases {
     private static final List<String> MARIADB_CREATED = new ArrayList<>();
     private static final java.util.List<String> CREATED = new java.util.ArrayList<>();
 
-    private TestDatabases() {
-    }
+    private TestDatabases() {}
 
     /** A JDBC URL (user in the query string) of a new, empty PostgreSQL database. */
     public static synchronized String newPostgresDatabase() {
         String admin = postgresAdminUrl();
         String name = "gaby_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        try (Connection c = DriverManager.getConnection(admin); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin);
+                Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE " + name);
         } catch (SQLException e) {
             throw new IllegalStateException("Unable to create test database: " + e.getMessage(), e);
@@ -64,7 +64,9 @@ public final class TestDatabases {
         String admin = mariaDbAdminUrl();
         String name = "gaby_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         String password = UUID.randomUUID().toString().replace("-", "");
-        run(admin, "CREATE DATABASE `" + name + "`",
+        run(
+                admin,
+                "CREATE DATABASE `" + name + "`",
                 "CREATE USER '" + name + "'@'%' IDENTIFIED BY '" + password + "'",
                 "GRANT ALL PRIVILEGES ON `" + name + "`.* TO '" + name + "'@'%'");
         MARIADB_CREATED.add(name);
@@ -82,8 +84,9 @@ public final class TestDatabases {
                 mariaDbAdminUrl = url;
                 Runtime.getRuntime().addShutdownHook(new Thread(TestDatabases::dropMariaDbDatabases));
             } catch (SQLException e) {
-                mariaDbUnavailable = "no MariaDB/MySQL server answers at " + url.replaceAll("password=[^&]*",
-                        "password=***") + " (set GABYSQL_TEST_MARIADB_URL): " + e.getMessage();
+                mariaDbUnavailable =
+                        "no MariaDB/MySQL server answers at " + url.replaceAll("password=[^&]*", "password=***")
+                                + " (set GABYSQL_TEST_MARIADB_URL): " + e.getMessage();
             }
         }
         if (mariaDbUnavailable != null) {
@@ -94,7 +97,8 @@ public final class TestDatabases {
 
     /** Drops the databases and users this JVM created: a shared server should not fill up with test leftovers. */
     private static synchronized void dropMariaDbDatabases() {
-        try (Connection c = DriverManager.getConnection(mariaDbAdminUrl); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(mariaDbAdminUrl);
+                Statement st = c.createStatement()) {
             for (String name : MARIADB_CREATED) {
                 st.execute("DROP DATABASE IF EXISTS `" + name + "`");
                 st.execute("DROP USER IF EXISTS '" + name + "'@'%'");
@@ -122,7 +126,8 @@ public final class TestDatabases {
 
     /** Drops the databases this JVM created, so that repeated runs leave the shared server clean. */
     private static synchronized void dropCreated(String admin) {
-        try (Connection c = DriverManager.getConnection(admin); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin);
+                Statement st = c.createStatement()) {
             for (String name : CREATED) {
                 st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             }
@@ -133,7 +138,8 @@ public final class TestDatabases {
 
     /** Runs SQL (several statements allowed) on a database as its owner, outside gabysql. */
     public static void run(String jdbcUrl, String... sql) {
-        try (Connection c = DriverManager.getConnection(jdbcUrl); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl);
+                Statement st = c.createStatement()) {
             for (String s : sql) {
                 st.execute(s);
             }
@@ -197,7 +203,8 @@ public final class TestDatabases {
 
     /** The first row of a query as {@code v1|v2|…} (nulls as "null"): a compact thing to assert on. */
     public static String firstRow(Connection c, String sql) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             StringBuilder sb = new StringBuilder();
             for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {

@@ -28,8 +28,15 @@ class JsonBytesTest {
 
     @Test
     void surrogatePairsLoneSurrogatesAndLongStringsToo() throws Exception {
-        List<String> samples = new ArrayList<>(List.of("", "😀", "x😀y\uD83D", "\uDE00z", "\uD83D\uD83D\uDE00",
-                "Zoë \"q\" \\ back\nline\t\u0001 ☃ \u2028 /", "x".repeat(10_000), "\u0001".repeat(5_000)));
+        List<String> samples = new ArrayList<>(List.of(
+                "",
+                "😀",
+                "x😀y\uD83D",
+                "\uDE00z",
+                "\uD83D\uD83D\uDE00",
+                "Zoë \"q\" \\ back\nline\t\u0001 ☃ \u2028 /",
+                "x".repeat(10_000),
+                "\u0001".repeat(5_000)));
         for (int i = 0; i < 2_000; i++) {
             samples.add(randomText(RANDOM.nextInt(200)));
         }
@@ -40,10 +47,28 @@ class JsonBytesTest {
 
     @Test
     void numbersBooleansAndNullAsTheMapperWritesThem() throws Exception {
-        List<Object> values = new ArrayList<>(List.of(0L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 42, -0.0, 0.1 + 0.2,
-                1e-7, 1e21, Double.MIN_VALUE, Double.MAX_VALUE, Double.NaN, Double.POSITIVE_INFINITY,
-                Double.NEGATIVE_INFINITY, new BigDecimal("12.50"), new BigDecimal("1E+3"), new BigDecimal("0.000001"),
-                new BigDecimal("-1.23E-12"), BigDecimal.ZERO, true, false));
+        List<Object> values = new ArrayList<>(List.of(
+                0L,
+                -1L,
+                Long.MIN_VALUE,
+                Long.MAX_VALUE,
+                42,
+                -0.0,
+                0.1 + 0.2,
+                1e-7,
+                1e21,
+                Double.MIN_VALUE,
+                Double.MAX_VALUE,
+                Double.NaN,
+                Double.POSITIVE_INFINITY,
+                Double.NEGATIVE_INFINITY,
+                new BigDecimal("12.50"),
+                new BigDecimal("1E+3"),
+                new BigDecimal("0.000001"),
+                new BigDecimal("-1.23E-12"),
+                BigDecimal.ZERO,
+                true,
+                false));
         for (int i = 0; i < 2_000; i++) {
             values.add(RANDOM.nextLong());
             values.add(Double.longBitsToDouble(RANDOM.nextLong()));
@@ -75,11 +100,16 @@ class JsonBytesTest {
     private static Object randomTree(int depth) {
         int kind = RANDOM.nextInt(depth > 0 ? 7 : 5);
         switch (kind) {
-            case 0: return RANDOM.nextLong();
-            case 1: return RANDOM.nextDouble() * 1e6;
-            case 2: return RANDOM.nextBoolean();
-            case 3: return randomString();
-            case 4: return RANDOM.nextInt(4) == 0 ? null : RANDOM.nextInt();
+            case 0:
+                return RANDOM.nextLong();
+            case 1:
+                return RANDOM.nextDouble() * 1e6;
+            case 2:
+                return RANDOM.nextBoolean();
+            case 3:
+                return randomString();
+            case 4:
+                return RANDOM.nextInt(4) == 0 ? null : RANDOM.nextInt();
             case 5:
                 List<Object> list = new ArrayList<>();
                 for (int i = RANDOM.nextInt(4); i > 0; i--) {
@@ -109,8 +139,15 @@ class JsonBytesTest {
         Map<String, Object> withNull = new LinkedHashMap<>();
         withNull.put("a", null);
         withNull.put("b", 1);
-        List<Object> values = new ArrayList<>(List.of(List.of(), List.of(1, "x", 2.5, true), Map.of("k", List.of(1)),
-                withNull, List.of(withNull), "text \u0001 \uD83D\uDE00", new BigDecimal("1.50"), 1.5f));
+        List<Object> values = new ArrayList<>(List.of(
+                List.of(),
+                List.of(1, "x", 2.5, true),
+                Map.of("k", List.of(1)),
+                withNull,
+                List.of(withNull),
+                "text \u0001 \uD83D\uDE00",
+                new BigDecimal("1.50"),
+                1.5f));
         values.add(Arrays.asList(null, 1));
         for (int i = 0; i < 200; i++) {
             values.add(randomTree(3));

@@ -22,17 +22,45 @@ import org.junit.jupiter.api.Test;
  */
 class JsonTreesTest {
     private static final Random RANDOM = new Random(11);
-    private static final List<Object> VALUES = Arrays.asList(null, "", "text", "quote \" and \\ and \n and \u0001",
-            "emoji \uD83D\uDE00 and lone \uD800", true, false, 0, -1, Integer.MAX_VALUE, (short) 7, 0L, Long.MIN_VALUE,
-            0.0, -0.0, 1.5, 1e300, 4.9e-324, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-            new BigDecimal("100"), new BigDecimal("100.00"), new BigDecimal("1.50"), new BigDecimal("0.00"),
-            BigDecimal.ZERO, new BigDecimal("-1.2300"), new BigDecimal("1E+3"), new BigDecimal("1E-10"),
-            new BigDecimal("123456789012345678901234567890.000"), List.of(), List.of(1, "a", List.of(2.5)));
+    private static final List<Object> VALUES = Arrays.asList(
+            null,
+            "",
+            "text",
+            "quote \" and \\ and \n and \u0001",
+            "emoji \uD83D\uDE00 and lone \uD800",
+            true,
+            false,
+            0,
+            -1,
+            Integer.MAX_VALUE,
+            (short) 7,
+            0L,
+            Long.MIN_VALUE,
+            0.0,
+            -0.0,
+            1.5,
+            1e300,
+            4.9e-324,
+            Double.NaN,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            new BigDecimal("100"),
+            new BigDecimal("100.00"),
+            new BigDecimal("1.50"),
+            new BigDecimal("0.00"),
+            BigDecimal.ZERO,
+            new BigDecimal("-1.2300"),
+            new BigDecimal("1E+3"),
+            new BigDecimal("1E-10"),
+            new BigDecimal("123456789012345678901234567890.000"),
+            List.of(),
+            List.of(1, "a", List.of(2.5)));
 
     @Test
     void valuesBecomeTheNodesTheMapperMakes() throws Exception {
         for (Object v : VALUES) {
-            assertThat(Json.MAPPER.writeValueAsString(JsonTrees.node(v))).as("%s", v)
+            assertThat(Json.MAPPER.writeValueAsString(JsonTrees.node(v)))
+                    .as("%s", v)
                     .isEqualTo(Json.MAPPER.writeValueAsString(Json.MAPPER.valueToTree(v)));
         }
         ArrayNode node = JsonTrees.array().add(1);
@@ -43,7 +71,8 @@ class JsonTreesTest {
     void otherValuesGoThroughTheMapper() throws Exception {
         UUID id = UUID.randomUUID();
         for (Object v : List.of(id, Map.of("k", 1), 1.5f, BigInteger.TEN, new int[] {1, 2})) {
-            assertThat(Json.MAPPER.writeValueAsString(JsonTrees.node(v))).as("%s", v)
+            assertThat(Json.MAPPER.writeValueAsString(JsonTrees.node(v)))
+                    .as("%s", v)
                     .isEqualTo(Json.MAPPER.writeValueAsString(Json.MAPPER.valueToTree(v)));
         }
     }
@@ -70,7 +99,10 @@ class JsonTreesTest {
     @Test
     void otherNodeKindsAreLeftToTheCaller() {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
-        for (JsonNode n : List.of(nodes.numberNode(1.5f), nodes.binaryNode(new byte[] {1}), nodes.pojoNode(UUID.randomUUID()),
+        for (JsonNode n : List.of(
+                nodes.numberNode(1.5f),
+                nodes.binaryNode(new byte[] {1}),
+                nodes.pojoNode(UUID.randomUUID()),
                 JsonTrees.array().add(nodes.numberNode(2.5f)))) {
             assertThat(new JsonBytes(4).node(n)).as("%s", n).isFalse();
         }
@@ -79,12 +111,19 @@ class JsonTreesTest {
     private static JsonNode randomTree(int depth) {
         int kind = RANDOM.nextInt(depth > 0 ? 7 : 5);
         switch (kind) {
-            case 0: return JsonTrees.node(RANDOM.nextBoolean() ? (Object) RANDOM.nextLong() : RANDOM.nextInt());
-            case 1: return JsonTrees.node(RANDOM.nextBoolean() ? (Object) (RANDOM.nextDouble() * 1e6)
-                    : BigDecimal.valueOf(RANDOM.nextLong(), RANDOM.nextInt(12) - 4));
-            case 2: return JsonTrees.node(RANDOM.nextBoolean());
-            case 3: return JsonTrees.node(randomString());
-            case 4: return JsonTrees.node(null);
+            case 0:
+                return JsonTrees.node(RANDOM.nextBoolean() ? (Object) RANDOM.nextLong() : RANDOM.nextInt());
+            case 1:
+                return JsonTrees.node(
+                        RANDOM.nextBoolean()
+                                ? (Object) (RANDOM.nextDouble() * 1e6)
+                                : BigDecimal.valueOf(RANDOM.nextLong(), RANDOM.nextInt(12) - 4));
+            case 2:
+                return JsonTrees.node(RANDOM.nextBoolean());
+            case 3:
+                return JsonTrees.node(randomString());
+            case 4:
+                return JsonTrees.node(null);
             case 5:
                 List<JsonNode> items = new ArrayList<>();
                 for (int i = RANDOM.nextInt(4); i > 0; i--) {

@@ -21,15 +21,42 @@ class JsonValueReaderTest {
     private static final Random RANDOM = new Random(11);
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{}", "[]", " \t\r\n{ \"a\" : [ 1 , 2 ] }\n", "\"\"", "0", "-0", "-0.0", "1e3", "1E+3", "2.5e-3", "-1.5E-300",
-        "1e400", "2147483647", "2147483648", "-2147483648", "-2147483649", "9223372036854775807",
-        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "123456789012345678901234567890",
-        "0.1", "true", "false", "null", "[true,false,null]",
-        "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\u2603\\uD83D\\uDE00\"",
-        "\"\\ud800 lone\"", "\"é☃😀\u007f\"", "{\"dup\":1,\"x\":2,\"dup\":3}", "[[[[[]]]]]",
-        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"q\",\"arguments\":"
-            + "{\"sql\":\"SELECT 'José' FROM t WHERE x = ?\",\"params\":[1,2.5,\"a\",null,true]}}}"})
+    @ValueSource(
+            strings = {
+                "{}",
+                "[]",
+                " \t\r\n{ \"a\" : [ 1 , 2 ] }\n",
+                "\"\"",
+                "0",
+                "-0",
+                "-0.0",
+                "1e3",
+                "1E+3",
+                "2.5e-3",
+                "-1.5E-300",
+                "1e400",
+                "2147483647",
+                "2147483648",
+                "-2147483648",
+                "-2147483649",
+                "9223372036854775807",
+                "9223372036854775808",
+                "-9223372036854775808",
+                "-9223372036854775809",
+                "123456789012345678901234567890",
+                "0.1",
+                "true",
+                "false",
+                "null",
+                "[true,false,null]",
+                "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\u2603\\uD83D\\uDE00\"",
+                "\"\\ud800 lone\"",
+                "\"é☃😀\u007f\"",
+                "{\"dup\":1,\"x\":2,\"dup\":3}",
+                "[[[[[]]]]]",
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"q\",\"arguments\":"
+                        + "{\"sql\":\"SELECT 'José' FROM t WHERE x = ?\",\"params\":[1,2.5,\"a\",null,true]}}}"
+            })
     void readsWhatJacksonReads(String json) throws Exception {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         JsonValueReader reader = new JsonValueReader(bytes);
@@ -47,25 +74,68 @@ class JsonValueReaderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "", " ", "{", "[", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "[1,]", "[,1]", "{a:1}", "{'a':1}", "'x'", "01",
-        "-", "1.", ".5", "+1", "1e", "1e+", "0x10", "NaN", "Infinity", "-Infinity", "tru", "truex", "nul",
-        "\"abc", "\"\\x\"", "\"\\u12\"", "\"\\u12G4\"", "\"tab\there\"", "\"new\nline\"", "/* c */ 1", "[1 2]",
-        "{\"a\" 1}", "{\"a\":1 \"b\":2}", "[1}", "{]"})
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                "{",
+                "[",
+                "{\"a\"}",
+                "{\"a\":}",
+                "{\"a\":1,}",
+                "[1,]",
+                "[,1]",
+                "{a:1}",
+                "{'a':1}",
+                "'x'",
+                "01",
+                "-",
+                "1.",
+                ".5",
+                "+1",
+                "1e",
+                "1e+",
+                "0x10",
+                "NaN",
+                "Infinity",
+                "-Infinity",
+                "tru",
+                "truex",
+                "nul",
+                "\"abc",
+                "\"\\x\"",
+                "\"\\u12\"",
+                "\"\\u12G4\"",
+                "\"tab\there\"",
+                "\"new\nline\"",
+                "/* c */ 1",
+                "[1 2]",
+                "{\"a\" 1}",
+                "{\"a\":1 \"b\":2}",
+                "[1}",
+                "{]"
+            })
     void refusesWhatJacksonRefuses(String json) {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> JACKSON.readValue(bytes, Object.class)).as("Jackson on %s", json)
+        assertThatThrownBy(() -> JACKSON.readValue(bytes, Object.class))
+                .as("Jackson on %s", json)
                 .isInstanceOf(Exception.class);
-        assertThatThrownBy(() -> new JsonValueReader(bytes).value()).as(json)
+        assertThatThrownBy(() -> new JsonValueReader(bytes).value())
+                .as(json)
                 .isInstanceOf(JsonValueReader.Malformed.class);
     }
 
     @Test
     void refusesMalformedUtf8AndDeepNesting() {
         byte[][] bad = {
-            {'"', (byte) 0x80, '"'}, {'"', (byte) 0xC3, '"'}, {'"', (byte) 0xC0, (byte) 0xAF, '"'},
-            {'"', (byte) 0xE0, (byte) 0x80, (byte) 0xAF, '"'}, {'"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"'},
-            {'"', (byte) 0xF5, (byte) 0x80, (byte) 0x80, (byte) 0x80, '"'}, {'"', (byte) 0xFF, '"'}};
+            {'"', (byte) 0x80, '"'},
+            {'"', (byte) 0xC3, '"'},
+            {'"', (byte) 0xC0, (byte) 0xAF, '"'},
+            {'"', (byte) 0xE0, (byte) 0x80, (byte) 0xAF, '"'},
+            {'"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"'},
+            {'"', (byte) 0xF5, (byte) 0x80, (byte) 0x80, (byte) 0x80, '"'},
+            {'"', (byte) 0xFF, '"'}
+        };
         for (byte[] b : bad) {
             assertThatThrownBy(() -> new JsonValueReader(b).value()).isInstanceOf(JsonValueReader.Malformed.class);
         }
@@ -117,16 +187,22 @@ class JsonValueReaderTest {
     private static Object randomValue(int depth) {
         int kind = RANDOM.nextInt(depth > 4 ? 8 : 10);
         switch (kind) {
-            case 0: return null;
-            case 1: return RANDOM.nextBoolean();
-            case 2: return RANDOM.nextInt();
-            case 3: return RANDOM.nextLong();
-            case 4: return new BigInteger(100, RANDOM);
+            case 0:
+                return null;
+            case 1:
+                return RANDOM.nextBoolean();
+            case 2:
+                return RANDOM.nextInt();
+            case 3:
+                return RANDOM.nextLong();
+            case 4:
+                return new BigInteger(100, RANDOM);
             case 5:
                 double finite = Double.longBitsToDouble(RANDOM.nextLong() & 0x7FEFFFFFFFFFFFFFL);
                 return RANDOM.nextBoolean() ? finite : -finite;
             case 6:
-            case 7: return randomString();
+            case 7:
+                return randomString();
             case 8:
                 List<Object> list = new ArrayList<>();
                 for (int i = RANDOM.nextInt(4); i > 0; i--) {

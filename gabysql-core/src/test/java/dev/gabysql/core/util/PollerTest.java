@@ -32,8 +32,8 @@ class PollerTest {
     }
 
     private static void awaitChecks(AtomicInteger checks, int atLeast) throws InterruptedException {
-        for (long deadline = System.nanoTime() + 5_000_000_000L; checks.get() < atLeast
-                && System.nanoTime() < deadline; ) {
+        for (long deadline = System.nanoTime() + 5_000_000_000L;
+                checks.get() < atLeast && System.nanoTime() < deadline; ) {
             Thread.sleep(1);
         }
         assertThat(checks.get()).isGreaterThanOrEqualTo(atLeast);

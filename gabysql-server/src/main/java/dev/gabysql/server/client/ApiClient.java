@@ -41,8 +41,10 @@ final class ApiClient {
         this.token = token;
         this.maxMode = maxMode;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     <T> T get(CallContext ctx, String pathAndQuery, Class<T> type) {
@@ -50,9 +52,13 @@ final class ApiClient {
     }
 
     <T> T post(CallContext ctx, String pathAndQuery, Object body, Class<T> type) {
-        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+        HttpRequest.BodyPublisher publisher = body == null
+                ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofByteArray(WireJson.bytes(body));
-        return send(ctx, request(pathAndQuery).header("Content-Type", "application/json").POST(publisher), type);
+        return send(
+                ctx,
+                request(pathAndQuery).header("Content-Type", "application/json").POST(publisher),
+                type);
     }
 
     URI base() {
@@ -60,8 +66,10 @@ final class ApiClient {
     }
 
     private HttpRequest.Builder request(String pathAndQuery) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + pathAndQuery)).timeout(timeout)
-                .header("Accept", "application/json").header("X-Gabysql-Max-Mode", maxMode);
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + pathAndQuery))
+                .timeout(timeout)
+                .header("Accept", "application/json")
+                .header("X-Gabysql-Max-Mode", maxMode);
         if (token != null && !token.isEmpty()) {
             b.header("Authorization", "Bearer " + token);
         }
@@ -82,8 +90,10 @@ final class ApiClient {
             JavaType t = WireJson.MAPPER.constructType(type);
             return WireJson.MAPPER.readValue(response.body(), t);
         } catch (IOException e) {
-            throw new GabyException(ErrorCode.INTERNAL, "The server at " + base + " sent an answer that is not"
-                    + " gabysql JSON.", "Check that --server points at `gabysql serve`.");
+            throw new GabyException(
+                    ErrorCode.INTERNAL,
+                    "The server at " + base + " sent an answer that is not" + " gabysql JSON.",
+                    "Check that --server points at `gabysql serve`.");
         }
     }
 
@@ -92,8 +102,8 @@ final class ApiClient {
      * asks the server to cancel the statement ({@code POST /calls/{id}/cancel}) and gives up at once.
      */
     private HttpResponse<byte[]> exchange(HttpRequest request, Cancellation cancellation, String callId) {
-        CompletableFuture<HttpResponse<byte[]>> answer = http.sendAsync(request,
-                HttpResponse.BodyHandlers.ofByteArray());
+        CompletableFuture<HttpResponse<byte[]>> answer =
+                http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
         try {
             while (true) {
                 try {
@@ -117,8 +127,9 @@ final class ApiClient {
 
     private GabyException failed(Throwable cause) {
         if (cause instanceof HttpTimeoutException) {
-            return new GabyException(ErrorCode.TIMEOUT, "gabysql serve at " + base + " did not answer within "
-                    + timeout.toSeconds() + " s.");
+            return new GabyException(
+                    ErrorCode.TIMEOUT,
+                    "gabysql serve at " + base + " did not answer within " + timeout.toSeconds() + " s.");
         }
         if (cause instanceof ConnectException) {
             return unreachable("connection refused");
@@ -129,8 +140,12 @@ final class ApiClient {
     /** Best effort: the answer no longer matters, only that the statement stops. */
     private void cancelRemote(String callId) {
         try {
-            http.send(request("/calls/" + callId + "/cancel").timeout(Duration.ofSeconds(5))
-                    .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+            http.send(
+                    request("/calls/" + callId + "/cancel")
+                            .timeout(Duration.ofSeconds(5))
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
         } catch (IOException e) {
             // the server is gone: nothing runs there any more either
         } catch (InterruptedException e) {
@@ -139,8 +154,10 @@ final class ApiClient {
     }
 
     private GabyException unreachable(String why) {
-        return new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Cannot reach gabysql serve at " + base + " ("
-                + why + ").", "Start `gabysql serve`, or fix --server.");
+        return new GabyException(
+                ErrorCode.DATABASE_UNAVAILABLE,
+                "Cannot reach gabysql serve at " + base + " (" + why + ").",
+                "Start `gabysql serve`, or fix --server.");
     }
 
     private GabyException failure(HttpResponse<byte[]> response) {
@@ -152,8 +169,9 @@ final class ApiClient {
         } catch (IOException ignored) {
             // not our envelope (a proxy's page?): described below by its status
         }
-        return new GabyException(ErrorCode.INTERNAL, "The server at " + base + " answered HTTP "
-                + response.statusCode() + " without a gabysql error.",
+        return new GabyException(
+                ErrorCode.INTERNAL,
+                "The server at " + base + " answered HTTP " + response.statusCode() + " without a gabysql error.",
                 "Check that --server points at `gabysql serve`.");
     }
 }

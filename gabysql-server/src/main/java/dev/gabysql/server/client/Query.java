@@ -9,7 +9,10 @@ final class Query {
 
     Query add(String name, String value) {
         if (value != null) {
-            sb.append(sb.length() == 0 ? '?' : '&').append(encode(name)).append('=').append(encode(value));
+            sb.append(sb.length() == 0 ? '?' : '&')
+                    .append(encode(name))
+                    .append('=')
+                    .append(encode(value));
         }
         return this;
     }

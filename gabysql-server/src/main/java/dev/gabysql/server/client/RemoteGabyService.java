@@ -60,8 +60,10 @@ public final class RemoteGabyService implements GabyService {
     @Override
     public ExecuteResult execute(CallContext ctx, ExecuteRequest request) {
         if (!localMode.allowsWrites()) {
-            throw new GabyException(ErrorCode.READ_ONLY, "This gateway runs readonly: gabysql_execute is not"
-                    + " available, and nothing was sent to the server.",
+            throw new GabyException(
+                    ErrorCode.READ_ONLY,
+                    "This gateway runs readonly: gabysql_execute is not"
+                            + " available, and nothing was sent to the server.",
                     "Use gabysql_query for reads; start `gabysql mcp --server …` with --mode readwrite for writes.");
         }
         return api.post(ctx, "/sql", SqlCall.write(request), WriteAnswer.class).toResult();
@@ -69,7 +71,10 @@ public final class RemoteGabyService implements GabyService {
 
     @Override
     public Rendered describeDatabase(CallContext ctx, DescribeRequest r) {
-        Query q = new Query().add("detail", r.detail()).add("schema", r.schema()).add("pattern", r.pattern())
+        Query q = new Query()
+                .add("detail", r.detail())
+                .add("schema", r.schema())
+                .add("pattern", r.pattern())
                 .add("cursor", r.cursor());
         r.tables().forEach(t -> q.add("table", t));
         return rendered(ctx, dbPath(r.db(), "schema") + q.add("render", "both"));
@@ -77,7 +82,10 @@ public final class RemoteGabyService implements GabyService {
 
     @Override
     public Rendered describeTable(CallContext ctx, String db, String table, boolean sampleRows) {
-        Query q = new Query().add("name", table).add("sample", sampleRows ? "true" : null).add("render", "both");
+        Query q = new Query()
+                .add("name", table)
+                .add("sample", sampleRows ? "true" : null)
+                .add("render", "both");
         return rendered(ctx, dbPath(db, "table") + q);
     }
 
@@ -89,8 +97,12 @@ public final class RemoteGabyService implements GabyService {
 
     @Override
     public Rendered explain(CallContext ctx, String db, String sql) {
-        return api.post(ctx, dbPath(db, "explain") + new Query().add("render", "both"), new ExplainCall(sql),
-                RenderedAnswer.class).toRendered();
+        return api.post(
+                        ctx,
+                        dbPath(db, "explain") + new Query().add("render", "both"),
+                        new ExplainCall(sql),
+                        RenderedAnswer.class)
+                .toRendered();
     }
 
     @Override

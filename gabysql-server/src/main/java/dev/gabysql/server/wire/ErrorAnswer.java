@@ -10,8 +10,7 @@ import dev.gabysql.core.error.GabyException;
 public record ErrorAnswer(Detail error) {
 
     /** The stable code, the message a person reads, what to do instead. */
-    public record Detail(String code, String message, String hint) {
-    }
+    public record Detail(String code, String message, String hint) {}
 
     public static ErrorAnswer of(GabyException e) {
         return new ErrorAnswer(new Detail(e.code().name(), e.getMessage(), e.hint()));
@@ -25,8 +24,10 @@ public record ErrorAnswer(Detail error) {
         ErrorCode code = parse(error == null ? null : error.code());
         if (code == null) {
             String name = error == null ? "none" : error.code();
-            return new GabyException(ErrorCode.INTERNAL, "The server answered with error code `" + name + "`: "
-                    + (error == null ? "" : error.message()), error == null ? null : error.hint());
+            return new GabyException(
+                    ErrorCode.INTERNAL,
+                    "The server answered with error code `" + name + "`: " + (error == null ? "" : error.message()),
+                    error == null ? null : error.hint());
         }
         return new GabyException(code, error.message(), error.hint());
     }

@@ -11,8 +11,14 @@ import java.util.List;
  * otherwise it is a read. The route is chosen by what the caller asked, never guessed from the SQL, so a read
  * request can never end up writing.
  */
-public record SqlCall(String db, String sql, List<Object> params, Integer maxRows, String confirmToken,
-                      Boolean allowFullTable, Boolean execute) {
+public record SqlCall(
+        String db,
+        String sql,
+        List<Object> params,
+        Integer maxRows,
+        String confirmToken,
+        Boolean allowFullTable,
+        Boolean execute) {
 
     /** The fields a body may carry, for the error that names an unknown one. */
     public static final List<String> FIELDS =
@@ -23,8 +29,14 @@ public record SqlCall(String db, String sql, List<Object> params, Integer maxRow
     }
 
     public static SqlCall write(ExecuteRequest r) {
-        return new SqlCall(r.db(), r.sql(), r.params().isEmpty() ? null : r.params(), null, r.confirmToken(),
-                r.allowFullTable() ? Boolean.TRUE : null, Boolean.TRUE);
+        return new SqlCall(
+                r.db(),
+                r.sql(),
+                r.params().isEmpty() ? null : r.params(),
+                null,
+                r.confirmToken(),
+                r.allowFullTable() ? Boolean.TRUE : null,
+                Boolean.TRUE);
     }
 
     @JsonIgnore

@@ -14,7 +14,8 @@ import dev.gabysql.core.util.Json;
  * an error, not silently ignored). Thread-safe.
  */
 public final class WireJson {
-    public static final ObjectMapper MAPPER = Json.MAPPER.copy()
+    public static final ObjectMapper MAPPER = Json.MAPPER
+            .copy()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -24,8 +25,7 @@ public final class WireJson {
             .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private WireJson() {
-    }
+    private WireJson() {}
 
     public static byte[] bytes(Object value) {
         try {

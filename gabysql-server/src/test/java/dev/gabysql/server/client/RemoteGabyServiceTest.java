@@ -36,12 +36,15 @@ class RemoteGabyServiceTest {
 
     @TempDir
     static Path dir;
+
     static TestServer server;
     static RemoteGabyService remote;
 
     @BeforeAll
     static void start() {
-        server = TestServer.start(TestServer.list(TestServer.shop(dir), TestServer.postgres()), Mode.READWRITE,
+        server = TestServer.start(
+                TestServer.list(TestServer.shop(dir), TestServer.postgres()),
+                Mode.READWRITE,
                 ServerOptions.defaults().withTokens(List.of(ApiToken.parse(TOKEN, "gateway"))));
         remote = new RemoteGabyService(server.uri(), TOKEN, Mode.READWRITE, Duration.ofSeconds(30));
     }
@@ -55,12 +58,14 @@ class RemoteGabyServiceTest {
     @Test
     void listsTheServersDatabases() {
         assertThat(remote.listDatabases(CTX)).extracting(d -> d.name()).containsExactly("shop", "pg");
-        assertThat(remote.listDatabases(CTX)).isEqualTo(server.service.listDatabases(CTX.withCallerCap(Mode.READWRITE)));
+        assertThat(remote.listDatabases(CTX))
+                .isEqualTo(server.service.listDatabases(CTX.withCallerCap(Mode.READWRITE)));
     }
 
     @Test
     void queriesGiveTheLocalAnswerOnSqliteAndPostgres() {
-        for (QueryRequest q : List.of(QueryRequest.of("shop", "SELECT id, name FROM customers ORDER BY id"),
+        for (QueryRequest q : List.of(
+                QueryRequest.of("shop", "SELECT id, name FROM customers ORDER BY id"),
                 new QueryRequest("pg", "SELECT id, name, price FROM items WHERE id <= ? ORDER BY id", List.of(3), 2))) {
             QueryResult viaHttp = remote.query(CTX, q);
             QueryResult local = server.service.query(CTX, q);
@@ -79,8 +84,11 @@ class RemoteGabyServiceTest {
 
     @Test
     void serverErrorsComeBackWithTheSameCodeMessageAndHint() {
-        for (QueryRequest q : List.of(QueryRequest.of("nope", "SELECT 1"), QueryRequest.of("pg", "SELECT nope"),
-                QueryRequest.of("shop", "DELETE FROM orders"), QueryRequest.of("shop", ""))) {
+        for (QueryRequest q : List.of(
+                QueryRequest.of("nope", "SELECT 1"),
+                QueryRequest.of("pg", "SELECT nope"),
+                QueryRequest.of("shop", "DELETE FROM orders"),
+                QueryRequest.of("shop", ""))) {
             GabyException local = catchGaby(() -> server.service.query(CTX, q));
             GabyException viaHttp = catchGaby(() -> remote.query(CTX, q));
             assertThat(viaHttp.code()).as(q.sql()).isEqualTo(local.code());
@@ -93,10 +101,17 @@ class RemoteGabyServiceTest {
 
     @Test
     void descriptionsPlansDiagramsAndChecksPassThrough() {
-        assertThat(remote.describeDatabase(CTX, DescribeRequest.of("pg", "names")).text()).contains("items");
+        assertThat(remote.describeDatabase(CTX, DescribeRequest.of("pg", "names"))
+                        .text())
+                .contains("items");
         // compared as JSON text: the Java number node types (int or long) do not cross a wire
-        assertThat(remote.describeDatabase(CTX, DescribeRequest.of("pg", "full")).json().toString())
-                .isEqualTo(server.service.describeDatabase(CTX, DescribeRequest.of("pg", "full")).json().toString());
+        assertThat(remote.describeDatabase(CTX, DescribeRequest.of("pg", "full"))
+                        .json()
+                        .toString())
+                .isEqualTo(server.service
+                        .describeDatabase(CTX, DescribeRequest.of("pg", "full"))
+                        .json()
+                        .toString());
         assertThat(remote.describeTable(CTX, "shop", "orders", false).text()).contains("customer_id");
         assertThat(remote.search(CTX, "shop", "cust", null).text()).contains("customers");
         assertThat(remote.explain(CTX, "pg", "SELECT * FROM items").text()).containsIgnoringCase("scan");
@@ -113,15 +128,15 @@ class RemoteGabyServiceTest {
             nowhere = URI.create("http://127.0.0.1:" + s.getLocalPort());
         }
         try (GabyService readonly = new RemoteGabyService(nowhere, TOKEN, Mode.READONLY, Duration.ofSeconds(5))) {
-            GabyException e = catchGaby(() -> readonly.execute(CTX, new ExecuteRequest("shop",
-                    "DELETE FROM orders WHERE id = 1", null, null, false)));
+            GabyException e = catchGaby(() -> readonly.execute(
+                    CTX, new ExecuteRequest("shop", "DELETE FROM orders WHERE id = 1", null, null, false)));
             assertThat(e.code()).isEqualTo(ErrorCode.READ_ONLY);
             assertThat(e.getMessage()).contains("nothing was sent");
         }
         String before = server.accessLog();
         try (GabyService readonly = new RemoteGabyService(server.uri(), TOKEN, Mode.READONLY, Duration.ofSeconds(5))) {
-            catchGaby(() -> readonly.execute(CTX, new ExecuteRequest("shop", "DELETE FROM orders WHERE id = 1",
-                    null, null, false)));
+            catchGaby(() -> readonly.execute(
+                    CTX, new ExecuteRequest("shop", "DELETE FROM orders WHERE id = 1", null, null, false)));
         }
         assertThat(server.accessLog()).isEqualTo(before);
     }
@@ -130,13 +145,13 @@ class RemoteGabyServiceTest {
     void highestModeIsTheLocalModeCappedByTheServer() throws Exception {
         assertThat(remote.highestMode()).isEqualTo(Mode.READWRITE);
         try (GabyService admin = new RemoteGabyService(server.uri(), TOKEN, Mode.ADMIN, Duration.ofSeconds(5));
-             GabyService ro = new RemoteGabyService(server.uri(), TOKEN, Mode.READONLY, Duration.ofSeconds(5))) {
+                GabyService ro = new RemoteGabyService(server.uri(), TOKEN, Mode.READONLY, Duration.ofSeconds(5))) {
             assertThat(admin.highestMode()).isEqualTo(Mode.READWRITE);
             assertThat(ro.highestMode()).isEqualTo(Mode.READONLY);
         }
         try (ServerSocket s = new ServerSocket(0);
-             GabyService down = new RemoteGabyService(URI.create("http://127.0.0.1:" + s.getLocalPort()), TOKEN,
-                     Mode.ADMIN, Duration.ofSeconds(2))) {
+                GabyService down = new RemoteGabyService(
+                        URI.create("http://127.0.0.1:" + s.getLocalPort()), TOKEN, Mode.ADMIN, Duration.ofSeconds(2))) {
             assertThat(down.highestMode()).isEqualTo(Mode.READONLY);
         }
     }
@@ -144,7 +159,8 @@ class RemoteGabyServiceTest {
     @Test
     void theLocalModeCapsWhatTheServerGrants() {
         try (GabyService ro = new RemoteGabyService(server.uri(), TOKEN, Mode.READONLY, Duration.ofSeconds(5))) {
-            assertThat(ro.listDatabases(CTX)).allSatisfy(d -> assertThat(d.mode()).isEqualTo("readonly"));
+            assertThat(ro.listDatabases(CTX))
+                    .allSatisfy(d -> assertThat(d.mode()).isEqualTo("readonly"));
         }
     }
 
@@ -169,8 +185,8 @@ class RemoteGabyServiceTest {
     void cancellingAGatewayCallCancelsTheStatementOnTheServer() throws Exception {
         CallContext ctx = CallContext.of("mcp");
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
-        java.util.concurrent.Future<GabyException> call = pool.submit(() -> catchGaby(() -> remote.query(ctx,
-                QueryRequest.of("pg", "SELECT pg_sleep(30)"))));
+        java.util.concurrent.Future<GabyException> call =
+                pool.submit(() -> catchGaby(() -> remote.query(ctx, QueryRequest.of("pg", "SELECT pg_sleep(30)"))));
         dev.gabysql.server.TestServer.waitUntil(() -> sleeping() == 1);
         ctx.cancellation().cancel();
         GabyException e = call.get(10, java.util.concurrent.TimeUnit.SECONDS);
@@ -180,9 +196,17 @@ class RemoteGabyServiceTest {
     }
 
     private static long sleeping() {
-        return ((Number) server.service.query(CTX, QueryRequest.of("pg", "SELECT count(*) FROM pg_stat_activity"
-                + " WHERE state = 'active' AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()")).rows()
-                .get(0).get(0)).longValue();
+        return ((Number) server.service
+                        .query(
+                                CTX,
+                                QueryRequest.of(
+                                        "pg",
+                                        "SELECT count(*) FROM pg_stat_activity"
+                                                + " WHERE state = 'active' AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()"))
+                        .rows()
+                        .get(0)
+                        .get(0))
+                .longValue();
     }
 
     static GabyException catchGaby(Runnable call) {
@@ -196,6 +220,6 @@ class RemoteGabyServiceTest {
 
     @Test
     void catchGabyFailsWhenNothingIsThrown() {
-        assertThatThrownBy(() -> catchGaby(() -> { })).isInstanceOf(AssertionError.class);
+        assertThatThrownBy(() -> catchGaby(() -> {})).isInstanceOf(AssertionError.class);
     }
 }

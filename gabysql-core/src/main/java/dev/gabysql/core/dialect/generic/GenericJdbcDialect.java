@@ -63,8 +63,11 @@ public final class GenericJdbcDialect implements Dialect {
     public IntegrityReport integrityCheck(Connection connection) throws SQLException {
         String product = connection.getMetaData().getDatabaseProductName();
         boolean valid = connection.isValid(5);
-        return new IntegrityReport(null, valid, "Connection.isValid", "the connection only: gabysql knows no"
-                + " integrity check for " + product + " (generic JDBC tier)",
+        return new IntegrityReport(
+                null,
+                valid,
+                "Connection.isValid",
+                "the connection only: gabysql knows no" + " integrity check for " + product + " (generic JDBC tier)",
                 valid ? List.of() : List.of("the connection did not answer"));
     }
 

@@ -27,8 +27,8 @@ import java.util.TreeMap;
  */
 final class GenericSchemaReader implements SchemaReader {
     /** Schemas that hold a catalog, not user data, in the engines one meets behind a generic URL. */
-    private static final Set<String> SYSTEM_SCHEMAS = Set.of("information_schema", "pg_catalog", "sys", "sysibm",
-            "system", "mysql", "performance_schema");
+    private static final Set<String> SYSTEM_SCHEMAS =
+            Set.of("information_schema", "pg_catalog", "sys", "sysibm", "system", "mysql", "performance_schema");
 
     @Override
     public SchemaModel read(Connection c, SchemaFilter filter) throws SQLException {
@@ -54,8 +54,8 @@ final class GenericSchemaReader implements SchemaReader {
         }
     }
 
-    private static Map<String, Builder> readTables(DatabaseMetaData md, String catalog, String schemaPattern,
-                                                   SchemaFilter filter) throws SQLException {
+    private static Map<String, Builder> readTables(
+            DatabaseMetaData md, String catalog, String schemaPattern, SchemaFilter filter) throws SQLException {
         Map<String, Builder> tables = new LinkedHashMap<>();
         try (ResultSet rs = md.getTables(catalog, schemaPattern, "%", null)) {
             while (rs.next()) {
@@ -71,21 +71,26 @@ final class GenericSchemaReader implements SchemaReader {
     }
 
     private static boolean wanted(String schema, String name, String type, SchemaFilter filter) {
-        boolean system = type.contains("SYSTEM")
-                || schema != null && SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT));
+        boolean system =
+                type.contains("SYSTEM") || schema != null && SYSTEM_SCHEMAS.contains(schema.toLowerCase(Locale.ROOT));
         boolean relation = type.contains("TABLE") || type.contains("VIEW");
-        return relation && (filter.includeSystem() || !system)
+        return relation
+                && (filter.includeSystem() || !system)
                 && (filter.tables().isEmpty() || filter.tables().contains(name));
     }
 
-    private static void readColumns(DatabaseMetaData md, String catalog, String schemaPattern,
-                                    Map<String, Builder> tables) throws SQLException {
+    private static void readColumns(
+            DatabaseMetaData md, String catalog, String schemaPattern, Map<String, Builder> tables)
+            throws SQLException {
         try (ResultSet rs = md.getColumns(catalog, schemaPattern, "%", "%")) {
             while (rs.next()) {
                 Builder b = tables.get(key(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME")));
                 if (b != null) {
-                    b.columns.add(new Column(rs.getString("COLUMN_NAME"), typeOf(rs),
-                            rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls, rs.getString("COLUMN_DEF")));
+                    b.columns.add(new Column(
+                            rs.getString("COLUMN_NAME"),
+                            typeOf(rs),
+                            rs.getInt("NULLABLE") != DatabaseMetaData.columnNoNulls,
+                            rs.getString("COLUMN_DEF")));
                 }
             }
         }
@@ -94,17 +99,25 @@ final class GenericSchemaReader implements SchemaReader {
     private static String typeOf(ResultSet rs) throws SQLException {
         String type = rs.getString("TYPE_NAME");
         int size = rs.getInt("COLUMN_SIZE");
-        boolean sized = !rs.wasNull() && size > 0 && type != null && !type.contains("(")
-                && (type.toUpperCase(Locale.ROOT).contains("CHAR") || type.toUpperCase(Locale.ROOT).contains("BINARY"));
+        boolean sized = !rs.wasNull()
+                && size > 0
+                && type != null
+                && !type.contains("(")
+                && (type.toUpperCase(Locale.ROOT).contains("CHAR")
+                        || type.toUpperCase(Locale.ROOT).contains("BINARY"));
         return sized ? type + "(" + size + ")" : type;
     }
 
-    private static void readPrimaryKeys(DatabaseMetaData md, String catalog, String schema,
-                                        Map<String, Builder> tables) throws SQLException {
+    private static void readPrimaryKeys(DatabaseMetaData md, String catalog, String schema, Map<String, Builder> tables)
+            throws SQLException {
         Map<String, Map<Integer, String>> keys = new LinkedHashMap<>();
-        perTable(tables, (s, t) -> md.getPrimaryKeys(catalog, s, t), rs -> keys
-                .computeIfAbsent(key(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME")), k -> new TreeMap<>())
-                .put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME")), schema);
+        perTable(
+                tables,
+                (s, t) -> md.getPrimaryKeys(catalog, s, t),
+                rs -> keys.computeIfAbsent(
+                                key(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME")), k -> new TreeMap<>())
+                        .put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME")),
+                schema);
         keys.forEach((k, cols) -> {
             Builder b = tables.get(k);
             if (b != null) {
@@ -113,19 +126,25 @@ final class GenericSchemaReader implements SchemaReader {
         });
     }
 
-    private static void readForeignKeys(DatabaseMetaData md, String catalog, String schema,
-                                        Map<String, Builder> tables) throws SQLException {
+    private static void readForeignKeys(DatabaseMetaData md, String catalog, String schema, Map<String, Builder> tables)
+            throws SQLException {
         Map<String, FkBuilder> fks = new LinkedHashMap<>();
-        perTable(tables, (s, t) -> md.getImportedKeys(catalog, s, t), rs -> {
-            String table = key(rs.getString("FKTABLE_SCHEM"), rs.getString("FKTABLE_NAME"));
-            String name = rs.getString("FK_NAME");
-            String refSchema = rs.getString("PKTABLE_SCHEM");
-            String refTable = rs.getString("PKTABLE_NAME");
-            FkBuilder fk = fks.computeIfAbsent(table + "\u0000" + (name != null ? name : refTable),
-                    k -> new FkBuilder(table, name, refSchema, refTable));
-            fk.columns.put(rs.getInt("KEY_SEQ"), new String[] {rs.getString("FKCOLUMN_NAME"),
-                    rs.getString("PKCOLUMN_NAME")});
-        }, schema);
+        perTable(
+                tables,
+                (s, t) -> md.getImportedKeys(catalog, s, t),
+                rs -> {
+                    String table = key(rs.getString("FKTABLE_SCHEM"), rs.getString("FKTABLE_NAME"));
+                    String name = rs.getString("FK_NAME");
+                    String refSchema = rs.getString("PKTABLE_SCHEM");
+                    String refTable = rs.getString("PKTABLE_NAME");
+                    FkBuilder fk = fks.computeIfAbsent(
+                            table + "\u0000" + (name != null ? name : refTable),
+                            k -> new FkBuilder(table, name, refSchema, refTable));
+                    fk.columns.put(
+                            rs.getInt("KEY_SEQ"),
+                            new String[] {rs.getString("FKCOLUMN_NAME"), rs.getString("PKCOLUMN_NAME")});
+                },
+                schema);
         for (FkBuilder fk : fks.values()) {
             Builder b = tables.get(fk.table);
             if (b != null) {
@@ -134,20 +153,24 @@ final class GenericSchemaReader implements SchemaReader {
         }
     }
 
-    private static void readIndexes(DatabaseMetaData md, String catalog, String schema,
-                                    Map<String, Builder> tables) throws SQLException {
+    private static void readIndexes(DatabaseMetaData md, String catalog, String schema, Map<String, Builder> tables)
+            throws SQLException {
         Map<String, IndexBuilder> indexes = new LinkedHashMap<>();
-        perTable(tables, (s, t) -> md.getIndexInfo(catalog, s, t, false, true), rs -> {
-            String name = rs.getString("INDEX_NAME");
-            if (name == null || rs.getShort("TYPE") == DatabaseMetaData.tableIndexStatistic) {
-                return;
-            }
-            String table = key(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME"));
-            IndexBuilder ix = indexes.computeIfAbsent(table + "\u0000" + name,
-                    k -> new IndexBuilder(table, name, uniqueOf(rs)));
-            String column = rs.getString("COLUMN_NAME");
-            ix.columns.put((int) rs.getShort("ORDINAL_POSITION"), column != null ? column : "(expression)");
-        }, schema);
+        perTable(
+                tables,
+                (s, t) -> md.getIndexInfo(catalog, s, t, false, true),
+                rs -> {
+                    String name = rs.getString("INDEX_NAME");
+                    if (name == null || rs.getShort("TYPE") == DatabaseMetaData.tableIndexStatistic) {
+                        return;
+                    }
+                    String table = key(rs.getString("TABLE_SCHEM"), rs.getString("TABLE_NAME"));
+                    IndexBuilder ix = indexes.computeIfAbsent(
+                            table + "\u0000" + name, k -> new IndexBuilder(table, name, uniqueOf(rs)));
+                    String column = rs.getString("COLUMN_NAME");
+                    ix.columns.put((int) rs.getShort("ORDINAL_POSITION"), column != null ? column : "(expression)");
+                },
+                schema);
         for (IndexBuilder ix : indexes.values()) {
             Builder b = tables.get(ix.table);
             if (b != null && !b.kind.equals("view")) {
@@ -274,8 +297,12 @@ final class GenericSchemaReader implements SchemaReader {
 
         Index build(String tableName) {
             List<String> cols = new ArrayList<>(columns.values());
-            return new Index(name, unique, cols, (unique ? "UNIQUE INDEX " : "INDEX ") + name + " ON " + tableName
-                    + " (" + String.join(", ", cols) + ")");
+            return new Index(
+                    name,
+                    unique,
+                    cols,
+                    (unique ? "UNIQUE INDEX " : "INDEX ") + name + " ON " + tableName + " (" + String.join(", ", cols)
+                            + ")");
         }
     }
 }

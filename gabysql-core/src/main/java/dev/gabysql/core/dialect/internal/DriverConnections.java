@@ -61,8 +61,8 @@ final class DriverConnections implements DataSource {
         try {
             Connection c = driver.connect(url, props);
             if (c == null) {
-                throw new SQLException("The driver " + driver.getClass().getName() + " does not accept this URL.",
-                        "08001");
+                throw new SQLException(
+                        "The driver " + driver.getClass().getName() + " does not accept this URL.", "08001");
             }
             waiters.succeeded();
             return c;

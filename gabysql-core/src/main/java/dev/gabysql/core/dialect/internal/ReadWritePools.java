@@ -49,8 +49,8 @@ public final class ReadWritePools implements AutoCloseable {
      * Pools whose connections come from the dialect's own driver, made by {@code driver} when the first pool is
      * created ({@link DriverConnections}: DriverManager never loads the other drivers for it).
      */
-    public ReadWritePools(DatabaseConfig db, String jdbcUrl, Supplier<Driver> driver,
-                          BiConsumer<HikariConfig, Boolean> customize) {
+    public ReadWritePools(
+            DatabaseConfig db, String jdbcUrl, Supplier<Driver> driver, BiConsumer<HikariConfig, Boolean> customize) {
         this.db = db;
         this.jdbcUrl = jdbcUrl;
         this.driver = driver;
@@ -88,15 +88,21 @@ public final class ReadWritePools implements AutoCloseable {
         } catch (SQLException e) {
             SQLException refused = waiter == null ? null : poolWaiters.failedSince(waiter);
             if (refused == null && allBusy(pool)) {
-                throw new GabyException(ErrorCode.OVER_CAPACITY, "All " + POOL_SIZE + " connections to `"
-                        + db.name() + "` stayed busy with other calls for " + CONNECT_TIMEOUT_MS / 1000 + " s.",
+                throw new GabyException(
+                        ErrorCode.OVER_CAPACITY,
+                        "All " + POOL_SIZE + " connections to `" + db.name() + "` stayed busy with other calls for "
+                                + CONNECT_TIMEOUT_MS / 1000 + " s.",
                         "Wait for a running call to finish, or cancel one (a long query, a forgotten preview),"
                                 + " then retry.");
             }
             SQLException cause = refused != null ? refused : e;
-            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to connect to database `" + db.name()
-                    + "` (" + db.displayUrl() + "): " + rootMessage(cause), SqlErrors.refusalHint(cause),
-                    cause.getSQLState(), null);
+            throw new GabyException(
+                    ErrorCode.DATABASE_UNAVAILABLE,
+                    "Unable to connect to database `" + db.name() + "` (" + db.displayUrl() + "): "
+                            + rootMessage(cause),
+                    SqlErrors.refusalHint(cause),
+                    cause.getSQLState(),
+                    null);
         } finally {
             if (waiter != null) {
                 poolWaiters.leave(waiter);
@@ -133,8 +139,8 @@ public final class ReadWritePools implements AutoCloseable {
         if (driver != null) {
             Driver d = driver.get();
             if (!accepts(d, jdbcUrl)) { // as HikariCP fails for a URL no driver takes (the URL is not repeated)
-                throw new IllegalStateException("The JDBC driver " + d.getClass().getName() + " does not accept"
-                        + " the URL of database `" + db.name() + "`.");
+                throw new IllegalStateException("The JDBC driver "
+                        + d.getClass().getName() + " does not accept" + " the URL of database `" + db.name() + "`.");
             }
             Properties properties = new Properties();
             properties.putAll(config.getDataSourceProperties());

@@ -46,6 +46,7 @@ final class MariaDbCatalogQueries {
             + " FROM information_schema.TABLE_CONSTRAINTS c JOIN information_schema.CHECK_CONSTRAINTS k"
             + " ON k.CONSTRAINT_SCHEMA = c.CONSTRAINT_SCHEMA AND k.CONSTRAINT_NAME = c.CONSTRAINT_NAME"
             + " WHERE c.CONSTRAINT_TYPE = 'CHECK' AND %s ORDER BY 1, 2, 3";
+
     private static final String INDEXES = "SELECT TABLE_SCHEMA, TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX,"
             + " COLUMN_NAME, SUB_PART, %s, INDEX_TYPE, INDEX_COMMENT FROM information_schema.STATISTICS"
             + " WHERE %s ORDER BY TABLE_SCHEMA, TABLE_NAME, INDEX_NAME <> 'PRIMARY', INDEX_NAME, SEQ_IN_INDEX";
@@ -62,8 +63,7 @@ final class MariaDbCatalogQueries {
             + " r.ROUTINE_BODY, r.ROUTINE_DEFINITION, r.IS_DETERMINISTIC, r.SQL_DATA_ACCESS, r.SECURITY_TYPE,"
             + " r.ROUTINE_COMMENT FROM information_schema.ROUTINES r WHERE %s ORDER BY 1, 3, 2";
 
-    private MariaDbCatalogQueries() {
-    }
+    private MariaDbCatalogQueries() {}
 
     static MariaDbCatalog read(Connection c, SchemaFilter filter, MariaDbServer server) throws SQLException {
         Scope tables = Scope.of("t.TABLE_SCHEMA", "t.TABLE_NAME", filter);
@@ -74,24 +74,33 @@ final class MariaDbCatalogQueries {
         return new MariaDbCatalog(
                 query(c, TABLES.formatted(tables.sql()), tables.params(), MariaDbCatalogQueries::table),
                 query(c, COLUMNS.formatted(columns.sql()), columns.params(), MariaDbCatalogQueries::column),
-                query(c, KEYS.formatted(outgoing.sql(), incoming.sql()), concat(outgoing, incoming),
+                query(
+                        c,
+                        KEYS.formatted(outgoing.sql(), incoming.sql()),
+                        concat(outgoing, incoming),
                         MariaDbCatalogQueries::keyColumn),
                 checks(c, filter, server),
-                query(c, INDEXES.formatted(server.hasIndexExpressions() ? "EXPRESSION" : "NULL", columns.sql()),
-                        columns.params(), MariaDbCatalogQueries::indexColumn),
+                query(
+                        c,
+                        INDEXES.formatted(server.hasIndexExpressions() ? "EXPRESSION" : "NULL", columns.sql()),
+                        columns.params(),
+                        MariaDbCatalogQueries::indexColumn),
                 query(c, TRIGGERS.formatted(triggers.sql()), triggers.params(), MariaDbCatalogQueries::trigger),
                 routines(c, filter));
     }
 
-    private static List<CheckRow> checks(Connection c, SchemaFilter filter, MariaDbServer server)
-            throws SQLException {
+    private static List<CheckRow> checks(Connection c, SchemaFilter filter, MariaDbServer server) throws SQLException {
         if (!server.hasCheckConstraints()) {
             return List.of();
         }
         Scope scope = server.checkConstraintsHaveTableName()
-                ? Scope.of("CONSTRAINT_SCHEMA", "TABLE_NAME", filter) : Scope.of("c.TABLE_SCHEMA", "c.TABLE_NAME", filter);
+                ? Scope.of("CONSTRAINT_SCHEMA", "TABLE_NAME", filter)
+                : Scope.of("c.TABLE_SCHEMA", "c.TABLE_NAME", filter);
         String sql = server.checkConstraintsHaveTableName() ? CHECKS_MARIADB : CHECKS_MYSQL;
-        return query(c, sql.formatted(scope.sql()), scope.params(),
+        return query(
+                c,
+                sql.formatted(scope.sql()),
+                scope.params(),
                 rs -> new CheckRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
     }
 
@@ -105,36 +114,86 @@ final class MariaDbCatalogQueries {
     }
 
     private static TableRow table(ResultSet rs) throws SQLException {
-        return new TableRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), longOrNull(rs, 5),
-                longOrNull(rs, 6), longOrNull(rs, 7), rs.getString(8), rs.getString(9));
+        return new TableRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                longOrNull(rs, 5),
+                longOrNull(rs, 6),
+                longOrNull(rs, 7),
+                rs.getString(8),
+                rs.getString(9));
     }
 
     private static ColumnRow column(ResultSet rs) throws SQLException {
-        return new ColumnRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
-                "YES".equals(rs.getString(6)), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10),
+        return new ColumnRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getInt(4),
+                rs.getString(5),
+                "YES".equals(rs.getString(6)),
+                rs.getString(7),
+                rs.getString(8),
+                rs.getString(9),
+                rs.getString(10),
                 rs.getString(11));
     }
 
     private static KeyColumnRow keyColumn(ResultSet rs) throws SQLException {
-        return new KeyColumnRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                rs.getInt(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11));
+        return new KeyColumnRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getInt(6),
+                rs.getString(7),
+                rs.getString(8),
+                rs.getString(9),
+                rs.getString(10),
+                rs.getString(11));
     }
 
     private static IndexColumnRow indexColumn(ResultSet rs) throws SQLException {
         Long prefix = longOrNull(rs, 7);
-        return new IndexColumnRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4) == 0,
-                rs.getInt(5), rs.getString(6), prefix == null ? null : prefix.intValue(), rs.getString(8),
-                rs.getString(9), rs.getString(10));
+        return new IndexColumnRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getLong(4) == 0,
+                rs.getInt(5),
+                rs.getString(6),
+                prefix == null ? null : prefix.intValue(),
+                rs.getString(8),
+                rs.getString(9),
+                rs.getString(10));
     }
 
     private static TriggerRow trigger(ResultSet rs) throws SQLException {
-        return new TriggerRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                rs.getString(6), rs.getInt(7));
+        return new TriggerRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getString(6),
+                rs.getInt(7));
     }
 
     private static RoutineRow routine(ResultSet rs) throws SQLException {
-        return new RoutineRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                rs.getString(6), rs.getString(7), "YES".equals(rs.getString(8)), rs.getString(9), rs.getString(10),
+        return new RoutineRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getString(6),
+                rs.getString(7),
+                "YES".equals(rs.getString(8)),
+                rs.getString(9),
+                rs.getString(10),
                 rs.getString(11));
     }
 

@@ -32,7 +32,10 @@ final class MariaDbConnectionSource implements ConnectionSource {
 
     MariaDbConnectionSource(DatabaseConfig db) {
         this.db = db;
-        this.pools = new ReadWritePools(db, MariaDbUrls.forConnecting(db.url()), org.mariadb.jdbc.Driver::new,
+        this.pools = new ReadWritePools(
+                db,
+                MariaDbUrls.forConnecting(db.url()),
+                org.mariadb.jdbc.Driver::new,
                 (config, readOnly) -> config.setReadOnly(readOnly));
     }
 
@@ -47,14 +50,17 @@ final class MariaDbConnectionSource implements ConnectionSource {
             return new MariaDbSession(pool, c, s.canResetConnections());
         } catch (SQLException e) {
             pool.evictConnection(c);
-            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to prepare a session on `" + db.name()
-                    + "`: " + e.getMessage(), null, e.getSQLState(), null);
+            throw new GabyException(
+                    ErrorCode.DATABASE_UNAVAILABLE,
+                    "Unable to prepare a session on `" + db.name() + "`: " + e.getMessage(),
+                    null,
+                    e.getSQLState(),
+                    null);
         }
     }
 
     /** The symmetric setup of every checkout, in one place. */
-    private static void begin(Connection c, MariaDbServer server, boolean readOnly, Limits limits)
-            throws SQLException {
+    private static void begin(Connection c, MariaDbServer server, boolean readOnly, Limits limits) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.execute(server.sessionSetup(readOnly, limits));
             st.execute(readOnly ? "START TRANSACTION READ ONLY" : "START TRANSACTION READ WRITE");

@@ -21,15 +21,14 @@ final class MariaDbIntegrityCheck {
     private static final String OBJECTS = "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES"
             + " WHERE TABLE_TYPE IN ('BASE TABLE', 'SYSTEM VERSIONED', 'VIEW') AND %s ORDER BY 1, 2";
 
-    private MariaDbIntegrityCheck() {
-    }
+    private MariaDbIntegrityCheck() {}
 
     static IntegrityReport run(Connection c) throws SQLException {
         Scope scope = Scope.of("TABLE_SCHEMA", null, SchemaFilter.ALL);
         List<String> names = new ArrayList<>();
         int views = 0;
         try (PreparedStatement ps = c.prepareStatement(OBJECTS.formatted(scope.sql()));
-             ResultSet rs = ps.executeQuery()) {
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 names.add(MariaDbModelMapper.quote(rs.getString(1)) + "." + MariaDbModelMapper.quote(rs.getString(2)));
                 views += "VIEW".equals(rs.getString(3)) ? 1 : 0;
@@ -42,7 +41,7 @@ final class MariaDbIntegrityCheck {
         }
         List<String> problems = new ArrayList<>();
         try (Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("CHECK TABLE " + String.join(", ", names))) {
+                ResultSet rs = st.executeQuery("CHECK TABLE " + String.join(", ", names))) {
             while (rs.next()) {
                 String problem = problemOf(rs.getString(1), rs.getString(3), rs.getString(4));
                 if (problem != null) {

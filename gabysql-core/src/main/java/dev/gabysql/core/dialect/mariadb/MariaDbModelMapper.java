@@ -29,16 +29,19 @@ import java.util.Map;
  * triggers with bodies; routines with arguments and source. Stateless.
  */
 final class MariaDbModelMapper {
-    private MariaDbModelMapper() {
-    }
+    private MariaDbModelMapper() {}
 
     static SchemaModel toModel(MariaDbCatalog catalog, MariaDbServer server) {
         SchemaModelBuilder model = new SchemaModelBuilder("mariadb");
         for (TableRow t : catalog.tables()) {
-            Long size = t.dataBytes() == null && t.indexBytes() == null ? null
+            Long size = t.dataBytes() == null && t.indexBytes() == null
+                    ? null
                     : (t.dataBytes() == null ? 0 : t.dataBytes()) + (t.indexBytes() == null ? 0 : t.indexBytes());
-            model.table(t.schema(), t.name(), kindOf(t.type())).definition(t.viewDefinition())
-                    .comment(blankToNull(t.comment())).rowEstimate(t.rowEstimate()).sizeBytes(size);
+            model.table(t.schema(), t.name(), kindOf(t.type()))
+                    .definition(t.viewDefinition())
+                    .comment(blankToNull(t.comment()))
+                    .rowEstimate(t.rowEstimate())
+                    .sizeBytes(size);
         }
         for (ColumnRow c : catalog.columns()) {
             TableBuilder t = model.existing(c.schema(), c.table());
@@ -57,13 +60,20 @@ final class MariaDbModelMapper {
         for (TriggerRow r : catalog.triggers()) {
             TableBuilder t = model.existing(r.schema(), r.table());
             if (t != null) {
-                t.trigger(new Trigger(r.name(), r.timing(), List.of(r.event()), "ROW", null, null, r.body(), null,
-                        true));
+                t.trigger(
+                        new Trigger(r.name(), r.timing(), List.of(r.event()), "ROW", null, null, r.body(), null, true));
             }
         }
         for (RoutineRow r : catalog.routines()) {
-            model.routine(new Routine(r.schema(), r.name(), r.type().toLowerCase(Locale.ROOT), r.arguments(),
-                    r.returns(), r.language(), r.source(), blankToNull(r.comment())));
+            model.routine(new Routine(
+                    r.schema(),
+                    r.name(),
+                    r.type().toLowerCase(Locale.ROOT),
+                    r.arguments(),
+                    r.returns(),
+                    r.language(),
+                    r.source(),
+                    blankToNull(r.comment())));
         }
         return model.build();
     }
@@ -72,8 +82,15 @@ final class MariaDbModelMapper {
         String extra = c.extra() == null ? "" : c.extra().toLowerCase(Locale.ROOT);
         String identity = extra.contains("auto_increment") ? "auto_increment" : null;
         String generated = blankToNull(c.generationExpression());
-        return new Column(c.name(), c.type(), c.nullable(), generated != null ? null : defaultOf(c, server),
-                identity, generated, null, blankToNull(c.comment()));
+        return new Column(
+                c.name(),
+                c.type(),
+                c.nullable(),
+                generated != null ? null : defaultOf(c, server),
+                identity,
+                generated,
+                null,
+                blankToNull(c.comment()));
     }
 
     /** MariaDB: an SQL expression where "NULL" means no default; MySQL: the bare value. */
@@ -89,16 +106,24 @@ final class MariaDbModelMapper {
     private static void mapKeys(List<KeyColumnRow> rows, SchemaModelBuilder model) {
         Map<String, List<KeyColumnRow>> byConstraint = new LinkedHashMap<>();
         for (KeyColumnRow k : rows) {
-            byConstraint.computeIfAbsent(key(k.schema(), k.table()) + "\u0000" + k.constraint(),
-                    x -> new ArrayList<>()).add(k);
+            byConstraint
+                    .computeIfAbsent(key(k.schema(), k.table()) + "\u0000" + k.constraint(), x -> new ArrayList<>())
+                    .add(k);
         }
         for (List<KeyColumnRow> parts : byConstraint.values()) {
             KeyColumnRow first = parts.get(0);
             List<String> columns = parts.stream().map(KeyColumnRow::column).toList();
             if (first.isForeignKey()) {
-                model.foreignKey(new ForeignKey(first.constraint(), first.schema(), first.table(), columns,
-                        first.refSchema(), first.refTable(), parts.stream().map(KeyColumnRow::refColumn).toList(),
-                        first.onUpdate(), first.onDelete()));
+                model.foreignKey(new ForeignKey(
+                        first.constraint(),
+                        first.schema(),
+                        first.table(),
+                        columns,
+                        first.refSchema(),
+                        first.refTable(),
+                        parts.stream().map(KeyColumnRow::refColumn).toList(),
+                        first.onUpdate(),
+                        first.onDelete()));
                 continue;
             }
             TableBuilder t = model.existing(first.schema(), first.table());
@@ -116,15 +141,22 @@ final class MariaDbModelMapper {
     private static void mapIndexes(List<IndexColumnRow> rows, SchemaModelBuilder model) {
         Map<String, List<IndexColumnRow>> byIndex = new LinkedHashMap<>();
         for (IndexColumnRow i : rows) {
-            byIndex.computeIfAbsent(key(i.schema(), i.table()) + "\u0000" + i.index(), x -> new ArrayList<>()).add(i);
+            byIndex.computeIfAbsent(key(i.schema(), i.table()) + "\u0000" + i.index(), x -> new ArrayList<>())
+                    .add(i);
         }
         for (List<IndexColumnRow> parts : byIndex.values()) {
             IndexColumnRow first = parts.get(0);
             TableBuilder t = model.existing(first.schema(), first.table());
             if (t != null) {
                 List<String> columns = parts.stream()
-                        .map(p -> p.column() != null ? p.column() : "(" + p.expression() + ")").toList();
-                t.index(new Index(first.index(), first.unique(), columns, definition(parts), null,
+                        .map(p -> p.column() != null ? p.column() : "(" + p.expression() + ")")
+                        .toList();
+                t.index(new Index(
+                        first.index(),
+                        first.unique(),
+                        columns,
+                        definition(parts),
+                        null,
                         "PRIMARY".equals(first.index()) ? "primary key" : null,
                         first.indexType() == null ? null : first.indexType().toLowerCase(Locale.ROOT)));
             }
@@ -144,11 +176,15 @@ final class MariaDbModelMapper {
                 cols.append('(').append(p.prefixLength()).append(')');
             }
         }
-        String head = "PRIMARY".equals(first.index()) ? "PRIMARY KEY"
-                : ("FULLTEXT".equals(first.indexType()) ? "FULLTEXT " : "SPATIAL".equals(first.indexType())
-                ? "SPATIAL " : first.unique() ? "UNIQUE " : "") + "INDEX " + quote(first.index());
+        String head = "PRIMARY".equals(first.index())
+                ? "PRIMARY KEY"
+                : ("FULLTEXT".equals(first.indexType())
+                                ? "FULLTEXT "
+                                : "SPATIAL".equals(first.indexType()) ? "SPATIAL " : first.unique() ? "UNIQUE " : "")
+                        + "INDEX " + quote(first.index());
         String using = "BTREE".equals(first.indexType()) || "HASH".equals(first.indexType())
-                ? " USING " + first.indexType() : "";
+                ? " USING " + first.indexType()
+                : "";
         return head + " ON " + quote(first.table()) + " (" + cols + ")" + using;
     }
 
@@ -158,10 +194,14 @@ final class MariaDbModelMapper {
 
     static String kindOf(String tableType) {
         switch (tableType) {
-            case "VIEW": return "view";
-            case "SYSTEM VIEW": return "system view";
-            case "SEQUENCE": return "sequence";
-            default: return "table"; // BASE TABLE, SYSTEM VERSIONED, TEMPORARY
+            case "VIEW":
+                return "view";
+            case "SYSTEM VIEW":
+                return "system view";
+            case "SEQUENCE":
+                return "sequence";
+            default:
+                return "table"; // BASE TABLE, SYSTEM VERSIONED, TEMPORARY
         }
     }
 

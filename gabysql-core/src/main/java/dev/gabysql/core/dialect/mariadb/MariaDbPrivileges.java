@@ -15,6 +15,7 @@ final class MariaDbPrivileges {
     /** information_schema writes grantees as 'user'@'host'. */
     private static final String GRANTEE = "CONCAT('''', SUBSTRING_INDEX(CURRENT_USER(), '@', 1), '''@''',"
             + " SUBSTRING_INDEX(CURRENT_USER(), '@', -1), '''')";
+
     private static final String WRITES = "('INSERT', 'UPDATE', 'DELETE', 'CREATE', 'DROP', 'ALTER', 'INDEX',"
             + " 'CREATE VIEW', 'CREATE ROUTINE', 'ALTER ROUTINE', 'TRIGGER', 'EVENT', 'CREATE TEMPORARY TABLES',"
             + " 'LOCK TABLES')";
@@ -30,12 +31,12 @@ final class MariaDbPrivileges {
             + " + (SELECT COUNT(*) FROM information_schema.TABLE_PRIVILEGES WHERE GRANTEE = " + GRANTEE
             + "  AND PRIVILEGE_TYPE IN " + WRITES + ")";
 
-    private MariaDbPrivileges() {
-    }
+    private MariaDbPrivileges() {}
 
     /** A sentence for the operator, or null when the account can neither write nor administer. */
     static String writeAccessWarning(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(QUERY)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(QUERY)) {
             rs.next();
             List<String> powers = new ArrayList<>();
             if (rs.getString(1) != null) {
@@ -44,9 +45,11 @@ final class MariaDbPrivileges {
             if (rs.getLong(2) > 0) {
                 powers.add("may write to tables or change the schema");
             }
-            return powers.isEmpty() ? null : "the account gabysql connects with " + String.join(" and ", powers)
-                    + "; readonly is enforced by gabysql's session and guard only. See docs/security.md to create"
-                    + " a read-only account.";
+            return powers.isEmpty()
+                    ? null
+                    : "the account gabysql connects with " + String.join(" and ", powers)
+                            + "; readonly is enforced by gabysql's session and guard only. See docs/security.md to create"
+                            + " a read-only account.";
         }
     }
 }

@@ -20,8 +20,7 @@ final class MariaDbResultColumns implements ResultColumns {
     static final MariaDbResultColumns INSTANCE = new MariaDbResultColumns();
     private static final Set<String> TEMPORAL = Set.of("TIME", "DATE", "DATETIME", "TIMESTAMP", "YEAR");
 
-    private MariaDbResultColumns() {
-    }
+    private MariaDbResultColumns() {}
 
     @Override
     public List<QueryResult.Column> read(ResultSet rs) throws SQLException {
@@ -30,7 +29,6 @@ final class MariaDbResultColumns implements ResultColumns {
 
     @Override
     public ColumnReader[] readers(List<QueryResult.Column> columns) {
-        return ResultColumns.byType(columns,
-                type -> TEMPORAL.contains(type) ? ColumnReader.TEXT : ColumnReader.OBJECT);
+        return ResultColumns.byType(columns, type -> TEMPORAL.contains(type) ? ColumnReader.TEXT : ColumnReader.OBJECT);
     }
 }

@@ -28,13 +28,14 @@ final class MariaDbServer {
     MariaDbServer(String version, String comment) {
         this.version = version == null ? "" : version;
         this.comment = comment == null ? "" : comment;
-        this.mariaDb = (this.version + " " + this.comment).toLowerCase(Locale.ROOT).contains("mariadb");
+        this.mariaDb =
+                (this.version + " " + this.comment).toLowerCase(Locale.ROOT).contains("mariadb");
         this.numbers = parse(this.version);
     }
 
     static MariaDbServer detect(Connection c) throws SQLException {
         try (Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT VERSION(), @@version_comment")) {
+                ResultSet rs = st.executeQuery("SELECT VERSION(), @@version_comment")) {
             rs.next();
             return new MariaDbServer(rs.getString(1), rs.getString(2));
         }
@@ -75,7 +76,8 @@ final class MariaDbServer {
      * milliseconds, read-only SELECTs only (writes are bounded by gabysql's client-side KILL QUERY alone).
      */
     private String timeLimit(long ms) {
-        return mariaDb ? String.format(Locale.ROOT, "max_statement_time = %d.%03d", ms / 1000, ms % 1000)
+        return mariaDb
+                ? String.format(Locale.ROOT, "max_statement_time = %d.%03d", ms / 1000, ms % 1000)
                 : "max_execution_time = " + ms;
     }
 
@@ -113,10 +115,12 @@ final class MariaDbServer {
 
     /** What the differences mean for this database, logged once when it is first reached. */
     String consequences() {
-        String limit = mariaDb ? "statement time limit by max_statement_time on every statement"
+        String limit = mariaDb
+                ? "statement time limit by max_statement_time on every statement"
                 : "max_execution_time bounds SELECTs only, other statements are stopped by KILL QUERY when their"
-                + " time is up";
-        String reuse = canResetConnections() ? "connections are reset (COM_RESET_CONNECTION) when returned"
+                        + " time is up";
+        String reuse = canResetConnections()
+                ? "connections are reset (COM_RESET_CONNECTION) when returned"
                 : "the driver cannot reset sessions on this server, so every call gets a fresh connection";
         return limit + "; " + reuse;
     }

@@ -34,8 +34,7 @@ final class MariaDbUrls {
     /** Options removed without replacement: the scheme rewrite makes this one meaningless. */
     private static final Set<String> DROPPED = Set.of("permitmysqlscheme");
 
-    private MariaDbUrls() {
-    }
+    private MariaDbUrls() {}
 
     static boolean handles(String url) {
         return url != null && (url.startsWith(MARIADB) || url.startsWith(MYSQL));
@@ -54,7 +53,8 @@ final class MariaDbUrls {
                 }
             }
         }
-        FORCED.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        FORCED.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> options.add(e.getKey() + "=" + e.getValue()));
         return MARIADB + base + "?" + String.join("&", options);
     }

@@ -28,16 +28,23 @@ record Scope(String sql, List<Object> params) {
             sql.append(schemaColumn).append(" = ?");
             params.add(filter.schema());
         } else {
-            sql.append(schemaColumn).append(" = DATABASE() OR DATABASE() IS NULL AND ").append(schemaColumn)
-                    .append(" NOT IN ").append(SYSTEM);
+            sql.append(schemaColumn)
+                    .append(" = DATABASE() OR DATABASE() IS NULL AND ")
+                    .append(schemaColumn)
+                    .append(" NOT IN ")
+                    .append(SYSTEM);
             if (filter.includeSystem()) {
                 sql.append(" OR ").append(schemaColumn).append(" IN ").append(SYSTEM);
             }
         }
         sql.append(')');
         if (tableColumn != null && !filter.tables().isEmpty()) {
-            sql.append(" AND ").append(tableColumn).append(" IN (")
-                    .append(String.join(", ", Collections.nCopies(filter.tables().size(), "?"))).append(')');
+            sql.append(" AND ")
+                    .append(tableColumn)
+                    .append(" IN (")
+                    .append(String.join(
+                            ", ", Collections.nCopies(filter.tables().size(), "?")))
+                    .append(')');
             params.addAll(filter.tables());
         }
         return new Scope("(" + sql + ")", params);

@@ -41,8 +41,7 @@ final class PgKeyReader {
             + " FROM rel JOIN pg_index x ON x.indrelid = rel.oid JOIN pg_class i ON i.oid = x.indexrelid"
             + " JOIN pg_am am ON am.oid = i.relam ORDER BY x.indrelid, i.relname";
 
-    private PgKeyReader() {
-    }
+    private PgKeyReader() {}
 
     static void read(PgRead r) {
         r.query(CONSTRAINTS, rs -> constraint(r, rs));
@@ -58,9 +57,16 @@ final class PgKeyReader {
         String type = rs.getString(2);
         List<String> columns = r.columnNames(rs.getLong(5), rs.getString(6), rs.getArray(14));
         if ("f".equals(type)) {
-            r.model.foreignKey(new ForeignKey(rs.getString(1), rs.getString(3), rs.getString(4), columns,
-                    rs.getString(7), rs.getString(8), r.columnNames(rs.getLong(9), rs.getString(10), rs.getArray(15)),
-                    PgNames.action(rs.getString(11)), PgNames.action(rs.getString(12))));
+            r.model.foreignKey(new ForeignKey(
+                    rs.getString(1),
+                    rs.getString(3),
+                    rs.getString(4),
+                    columns,
+                    rs.getString(7),
+                    rs.getString(8),
+                    r.columnNames(rs.getLong(9), rs.getString(10), rs.getArray(15)),
+                    PgNames.action(rs.getString(11)),
+                    PgNames.action(rs.getString(12))));
             return;
         }
         TableBuilder t = r.table(rs.getLong(5));
@@ -75,8 +81,8 @@ final class PgKeyReader {
                 t.constraint(new Constraint(rs.getString(1), "unique", columns, null));
                 break;
             case "c":
-                t.constraint(new Constraint(rs.getString(1), "check", columns,
-                        PgNames.checkExpression(rs.getString(13))));
+                t.constraint(
+                        new Constraint(rs.getString(1), "check", columns, PgNames.checkExpression(rs.getString(13))));
                 break;
             default:
                 t.constraint(new Constraint(rs.getString(1), "exclude", columns, rs.getString(13)));
@@ -85,7 +91,8 @@ final class PgKeyReader {
 
     private static Index index(PgRead r, ResultSet rs) throws SQLException {
         List<String> columns = new ArrayList<>();
-        Object[] expressions = rs.getArray(7) == null ? null : (Object[]) rs.getArray(7).getArray();
+        Object[] expressions =
+                rs.getArray(7) == null ? null : (Object[]) rs.getArray(7).getArray();
         int[] attnums = PgRead.ints(rs.getString(5));
         List<String> names = r.columnNames(rs.getLong(1), rs.getString(5), null);
         for (int k = 0; k < rs.getInt(6); k++) {

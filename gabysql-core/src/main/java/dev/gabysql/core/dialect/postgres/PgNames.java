@@ -19,8 +19,7 @@ final class PgNames {
     private static final int TRUNCATE = 1 << 5;
     private static final int INSTEAD = 1 << 6;
 
-    private PgNames() {
-    }
+    private PgNames() {}
 
     /**
      * The short spelling people declare for format_type's long one ({@code character varying(10)[]} →
@@ -84,11 +83,16 @@ final class PgNames {
 
     static String relationKind(String relkind) {
         switch (relkind) {
-            case "v": return "view";
-            case "m": return "materialized view";
-            case "p": return "partitioned table";
-            case "f": return "foreign table";
-            default: return "table";
+            case "v":
+                return "view";
+            case "m":
+                return "materialized view";
+            case "p":
+                return "partitioned table";
+            case "f":
+                return "foreign table";
+            default:
+                return "table";
         }
     }
 
@@ -103,20 +107,29 @@ final class PgNames {
     /** pg_constraint.confupdtype / confdeltype. */
     static String action(String code) {
         switch (code == null ? "a" : code) {
-            case "r": return "restrict";
-            case "c": return "cascade";
-            case "n": return "set null";
-            case "d": return "set default";
-            default: return "no action";
+            case "r":
+                return "restrict";
+            case "c":
+                return "cascade";
+            case "n":
+                return "set null";
+            case "d":
+                return "set default";
+            default:
+                return "no action";
         }
     }
 
     static String prokind(String code) {
         switch (code) {
-            case "p": return "procedure";
-            case "a": return "aggregate";
-            case "w": return "window";
-            default: return "function";
+            case "p":
+                return "procedure";
+            case "a":
+                return "aggregate";
+            case "w":
+                return "window";
+            default:
+                return "function";
         }
     }
 

@@ -16,8 +16,8 @@ import java.util.List;
  * extension's, not the application's.
  */
 final class PgObjectReader {
-    private static final String NOT_IN_EXTENSION = " NOT EXISTS (SELECT 1 FROM pg_depend e WHERE e.classid = %s"
-            + " AND e.objid = %s AND e.deptype = 'e')";
+    private static final String NOT_IN_EXTENSION =
+            " NOT EXISTS (SELECT 1 FROM pg_depend e WHERE e.classid = %s" + " AND e.objid = %s AND e.deptype = 'e')";
     private static final String TRIGGERS = "SELECT t.tgrelid, t.tgname, t.tgtype::int, t.tgattr::int2[],"
             + " pg_get_triggerdef(t.oid, true), pn.nspname || '.' || p.proname,"
             + " CASE WHEN l.lanname NOT IN ('c', 'internal') THEN p.prosrc END, t.tgenabled"
@@ -33,6 +33,7 @@ final class PgObjectReader {
             + " AND " + String.format(PgRead.PATTERN, "p.proname") + " ORDER BY ns.nspname, p.proname, p.oid";
     /** PostgreSQL 14+: a SQL-standard body (BEGIN ATOMIC) leaves prosrc empty. */
     private static final String SQL_BODY = "WHEN p.prosqlbody IS NOT NULL THEN pg_get_function_sqlbody(p.oid)";
+
     private static final String ENUMS = "SELECT ns.nspname, t.typname, array_agg(e.enumlabel::text"
             + " ORDER BY e.enumsortorder) FROM ns JOIN pg_type t ON t.typnamespace = ns.oid"
             + " JOIN pg_enum e ON e.enumtypid = t.oid"
@@ -50,10 +51,10 @@ final class PgObjectReader {
     /** plpgsql is installed in every database; listing it says nothing. */
     private static final String EXTENSIONS = "SELECT e.extname, e.extversion, n.nspname FROM pg_extension e"
             + " JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname <> 'plpgsql' ORDER BY e.extname";
+
     private static final String SCHEMAS = "SELECT nspname FROM ns ORDER BY nspname";
 
-    private PgObjectReader() {
-    }
+    private PgObjectReader() {}
 
     static void triggers(PgRead r) {
         r.query(TRIGGERS, rs -> {
@@ -68,32 +69,53 @@ final class PgObjectReader {
         int type = rs.getInt(3);
         List<String> updateOf = r.columnNames(rs.getLong(1), rs.getString(4), null);
         String definition = rs.getString(5);
-        return new Trigger(rs.getString(2), PgNames.timing(type), PgNames.events(type, updateOf),
-                PgNames.level(type), PgNames.triggerCondition(definition), rs.getString(6), rs.getString(7),
-                definition, !"D".equals(rs.getString(8)));
+        return new Trigger(
+                rs.getString(2),
+                PgNames.timing(type),
+                PgNames.events(type, updateOf),
+                PgNames.level(type),
+                PgNames.triggerCondition(definition),
+                rs.getString(6),
+                rs.getString(7),
+                definition,
+                !"D".equals(rs.getString(8)));
     }
 
     static void routines(PgRead r, int majorVersion) {
         String sql = ROUTINES.replace("%s", majorVersion >= 14 ? SQL_BODY : "");
-        r.queryByPattern(sql, rs -> r.model.routine(new Routine(rs.getString(1), rs.getString(2),
-                PgNames.prokind(rs.getString(3)), rs.getString(4), rs.getString(5), rs.getString(6),
-                rs.getString(7), rs.getString(8))));
+        r.queryByPattern(
+                sql,
+                rs -> r.model.routine(new Routine(
+                        rs.getString(1),
+                        rs.getString(2),
+                        PgNames.prokind(rs.getString(3)),
+                        rs.getString(4),
+                        rs.getString(5),
+                        rs.getString(6),
+                        rs.getString(7),
+                        rs.getString(8))));
     }
 
     static void enums(PgRead r) {
-        r.query(ENUMS, rs -> r.model.enumType(new EnumType(rs.getString(1), rs.getString(2),
-                PgRead.strings(rs.getArray(3)))));
+        r.query(
+                ENUMS,
+                rs -> r.model.enumType(new EnumType(rs.getString(1), rs.getString(2), PgRead.strings(rs.getArray(3)))));
     }
 
     static void sequences(PgRead r) {
-        r.queryByPattern(SEQUENCES, rs -> r.model.sequence(new Sequence(rs.getString(1), rs.getString(2),
-                PgNames.shortType(rs.getString(3)), PgRead.nullableLong(rs, 4), PgRead.nullableLong(rs, 5),
-                rs.getString(6))));
+        r.queryByPattern(
+                SEQUENCES,
+                rs -> r.model.sequence(new Sequence(
+                        rs.getString(1),
+                        rs.getString(2),
+                        PgNames.shortType(rs.getString(3)),
+                        PgRead.nullableLong(rs, 4),
+                        PgRead.nullableLong(rs, 5),
+                        rs.getString(6))));
     }
 
     static void extensions(PgRead r) {
-        r.query(EXTENSIONS, rs -> r.model.extension(new Extension(rs.getString(1), rs.getString(2),
-                rs.getString(3))));
+        r.query(EXTENSIONS, rs -> r.model.extension(new Extension(rs.getString(1), rs.getString(2), rs.getString(3))));
     }
 
     static void schemas(PgRead r) {

@@ -59,8 +59,7 @@ final class PgRead {
     }
 
     /** A query waiting for {@link #execute()}. */
-    private record Queued(String sql, boolean pattern, Row row) {
-    }
+    private record Queued(String sql, boolean pattern, Row row) {}
 
     /** Queues {@code FILTER_CTES + sql} with the filter bound; {@link #execute()} hands each row to {@code row}. */
     void query(String sql, Row row) {

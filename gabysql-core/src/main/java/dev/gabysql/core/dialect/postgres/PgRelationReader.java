@@ -37,12 +37,12 @@ final class PgRelationReader {
             + "  AND d.objsubid = a.attnum"
             + " WHERE a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attrelid, a.attnum";
 
-    private PgRelationReader() {
-    }
+    private PgRelationReader() {}
 
     static void read(PgRead r) {
         r.query(RELATIONS, rs -> {
-            TableBuilder t = r.model.table(rs.getString(2), rs.getString(3), PgNames.relationKind(rs.getString(4)))
+            TableBuilder t = r.model
+                    .table(rs.getString(2), rs.getString(3), PgNames.relationKind(rs.getString(4)))
                     .comment(rs.getString(5))
                     .rowEstimate(PgRead.nullableLong(rs, 6))
                     .sizeBytes(PgRead.nullableLong(rs, 7))
@@ -66,7 +66,14 @@ final class PgRelationReader {
         if (identity == null && expr != null && expr.startsWith("nextval(")) {
             identity = "serial";
         }
-        return new Column(rs.getString(3), type, !rs.getBoolean(5), generated ? null : PgNames.cleanDefault(expr),
-                identity, generated ? expr : null, rs.getString(9), rs.getString(10));
+        return new Column(
+                rs.getString(3),
+                type,
+                !rs.getBoolean(5),
+                generated ? null : PgNames.cleanDefault(expr),
+                identity,
+                generated ? expr : null,
+                rs.getString(9),
+                rs.getString(10));
     }
 }

@@ -37,11 +37,10 @@ import org.postgresql.jdbc.PgResultSet;
 final class PgResultColumns implements ResultColumns {
     static final PgResultColumns INSTANCE = new PgResultColumns();
     /** The types whose pgJDBC object JSON carries exactly (domains arrive as their base type). */
-    private static final Set<String> JSON_NATIVE = Set.of("bool", "int2", "int4", "int8", "oid", "float4", "float8",
-            "numeric", "bytea");
+    private static final Set<String> JSON_NATIVE =
+            Set.of("bool", "int2", "int4", "int8", "oid", "float4", "float8", "numeric", "bytea");
 
-    private PgResultColumns() {
-    }
+    private PgResultColumns() {}
 
     @Override
     public List<QueryResult.Column> read(ResultSet rs) throws SQLException {
@@ -49,7 +48,8 @@ final class PgResultColumns implements ResultColumns {
             return JDBC.read(rs);
         }
         PgResultSet pg = rs.unwrap(PgResultSet.class);
-        TypeInfo types = rs.getStatement().getConnection().unwrap(BaseConnection.class).getTypeInfo();
+        TypeInfo types =
+                rs.getStatement().getConnection().unwrap(BaseConnection.class).getTypeInfo();
         ResultSetMetaData md = rs.getMetaData();
         int n = md.getColumnCount();
         List<QueryResult.Column> columns = new ArrayList<>(n);
@@ -61,7 +61,7 @@ final class PgResultColumns implements ResultColumns {
 
     @Override
     public ColumnReader[] readers(List<QueryResult.Column> columns) {
-        return ResultColumns.byType(columns,
-                type -> JSON_NATIVE.contains(type) ? ColumnReader.OBJECT : ColumnReader.TEXT);
+        return ResultColumns.byType(
+                columns, type -> JSON_NATIVE.contains(type) ? ColumnReader.OBJECT : ColumnReader.TEXT);
     }
 }

@@ -91,8 +91,12 @@ final class PostgresConnectionSource implements ConnectionSource {
             return new PgSession(pool, c, readOnly);
         } catch (SQLException e) {
             pool.evictConnection(c);
-            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to prepare a session on `" + db.name()
-                    + "`: " + e.getMessage(), null, e.getSQLState(), null);
+            throw new GabyException(
+                    ErrorCode.DATABASE_UNAVAILABLE,
+                    "Unable to prepare a session on `" + db.name() + "`: " + e.getMessage(),
+                    null,
+                    e.getSQLState(),
+                    null);
         }
     }
 
@@ -127,8 +131,10 @@ final class PostgresConnectionSource implements ConnectionSource {
         try {
             return pools.pool(readOnly);
         } catch (RuntimeException e) { // HikariCP: "Failed to get driver instance for jdbcUrl=…" (URL unmasked)
-            throw new GabyException(ErrorCode.CONFIG_INVALID, "Database `" + db.name() + "` ("
-                    + db.displayUrl() + "): the PostgreSQL driver does not accept this JDBC URL.",
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Database `" + db.name() + "` (" + db.displayUrl()
+                            + "): the PostgreSQL driver does not accept this JDBC URL.",
                     "Fix the URL given for it, e.g. jdbc:postgresql://host:5432/dbname?user=name.");
         }
     }

@@ -58,13 +58,14 @@ public final class PostgresDialect implements Dialect {
     /** Superuser, CREATEROLE/CREATEDB, or any write privilege on a user table means the role could write. */
     @Override
     public String writeAccessWarning(DatabaseConfig db, Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT r.rolsuper,"
-                + " r.rolcreaterole, r.rolcreatedb, EXISTS (SELECT 1 FROM pg_class t"
-                + " JOIN pg_namespace n ON n.oid = t.relnamespace WHERE t.relkind IN ('r','p')"
-                + " AND n.nspname NOT IN ('pg_catalog','information_schema') AND n.nspname NOT LIKE 'pg\\_%'"
-                + " AND has_table_privilege(t.oid, 'INSERT,UPDATE,DELETE,TRUNCATE')),"
-                + " has_database_privilege(current_database(), 'CREATE')"
-                + " FROM pg_roles r WHERE r.rolname = current_user")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT r.rolsuper,"
+                        + " r.rolcreaterole, r.rolcreatedb, EXISTS (SELECT 1 FROM pg_class t"
+                        + " JOIN pg_namespace n ON n.oid = t.relnamespace WHERE t.relkind IN ('r','p')"
+                        + " AND n.nspname NOT IN ('pg_catalog','information_schema') AND n.nspname NOT LIKE 'pg\\_%'"
+                        + " AND has_table_privilege(t.oid, 'INSERT,UPDATE,DELETE,TRUNCATE')),"
+                        + " has_database_privilege(current_database(), 'CREATE')"
+                        + " FROM pg_roles r WHERE r.rolname = current_user")) {
             if (!rs.next()) {
                 return null;
             }
@@ -74,9 +75,11 @@ public final class PostgresDialect implements Dialect {
             addIf(powers, rs.getBoolean(3), "may create databases");
             addIf(powers, rs.getBoolean(4), "may write to tables");
             addIf(powers, rs.getBoolean(5), "may create schemas");
-            return powers.isEmpty() ? null : "the role gabysql connects with " + String.join(", ", powers)
-                    + "; readonly is enforced by gabysql's session and guard only. See docs/security.md to"
-                    + " create a read-only role.";
+            return powers.isEmpty()
+                    ? null
+                    : "the role gabysql connects with " + String.join(", ", powers)
+                            + "; readonly is enforced by gabysql's session and guard only. See docs/security.md to"
+                            + " create a read-only role.";
         }
     }
 
@@ -107,9 +110,13 @@ public final class PostgresDialect implements Dialect {
                 }
             }
             if (!amcheck) {
-                return new IntegrityReport(null, problems.isEmpty(), "pg_index.indisvalid",
+                return new IntegrityReport(
+                        null,
+                        problems.isEmpty(),
+                        "pg_index.indisvalid",
                         "index validity flags in the catalog only; install the amcheck extension"
-                                + " (CREATE EXTENSION amcheck) for a structural check of B-tree indexes", problems);
+                                + " (CREATE EXTENSION amcheck) for a structural check of B-tree indexes",
+                        problems);
             }
             int checked;
             try (ResultSet rs = st.executeQuery("SELECT count(bt_index_check(x.indexrelid)) FROM pg_index x"
@@ -123,9 +130,13 @@ public final class PostgresDialect implements Dialect {
                 problems.add("amcheck: " + e.getMessage());
                 checked = -1;
             }
-            return new IntegrityReport(null, problems.isEmpty(), "amcheck bt_index_check",
+            return new IntegrityReport(
+                    null,
+                    problems.isEmpty(),
+                    "amcheck bt_index_check",
                     (checked >= 0 ? checked + " B-tree indexes" : "B-tree indexes")
-                            + " of user schemas, structurally, plus index validity flags", problems);
+                            + " of user schemas, structurally, plus index validity flags",
+                    problems);
         }
     }
 }

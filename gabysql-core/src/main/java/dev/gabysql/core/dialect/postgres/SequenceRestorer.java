@@ -78,7 +78,8 @@ final class SequenceRestorer implements PreviewSideEffects {
 
     private static Map<String, Long> snapshot(Connection c, Map<String, Long> startValues) throws SQLException {
         Map<String, Long> values = new HashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SNAPSHOT)) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(SNAPSHOT)) {
             while (rs.next()) {
                 long v = rs.getLong(2);
                 values.put(rs.getString(1), rs.wasNull() ? null : v);

@@ -33,8 +33,7 @@ final class DdlLexer {
         }
     }
 
-    private DdlLexer() {
-    }
+    private DdlLexer() {}
 
     static List<Token> tokens(String sql) {
         List<Token> out = new ArrayList<>();

@@ -38,6 +38,7 @@ final class SqliteConnectionSource implements ConnectionSource {
      * busy wait does not heed the watchdog's interrupt, so it must end before the statement timeout.
      */
     private final int busyTimeoutMs;
+
     private final Deque<Reader> idleReaders = new ConcurrentLinkedDeque<>();
     private final ReentrantLock writerLock = new ReentrantLock();
 
@@ -58,8 +59,8 @@ final class SqliteConnectionSource implements ConnectionSource {
             writerLock.lockInterruptibly(); // one writer at a time; a cancelled call stops waiting (Cancellation)
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new GabyException(ErrorCode.CANCELLED, "Waiting for the writer of `" + db.name()
-                    + "` was interrupted.");
+            throw new GabyException(
+                    ErrorCode.CANCELLED, "Waiting for the writer of `" + db.name() + "` was interrupted.");
         }
         try {
             return new SqliteSession(openConnection(false), null);
@@ -90,8 +91,10 @@ final class SqliteConnectionSource implements ConnectionSource {
 
     private Connection openConnection(boolean readOnly) {
         if (file != null && !Files.exists(file)) {
-            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "The SQLite file of database `" + db.name()
-                    + "` does not exist: " + file, "Check the path given with --db or the data directory.");
+            throw new GabyException(
+                    ErrorCode.DATABASE_UNAVAILABLE,
+                    "The SQLite file of database `" + db.name() + "` does not exist: " + file,
+                    "Check the path given with --db or the data directory.");
         }
         SqliteNativeLibrary.prepare();
         try {
@@ -116,8 +119,12 @@ final class SqliteConnectionSource implements ConnectionSource {
             c.setAutoCommit(false);
             return c;
         } catch (SQLException e) {
-            throw new GabyException(ErrorCode.DATABASE_UNAVAILABLE, "Unable to open SQLite database `" + db.name()
-                    + "`: " + e.getMessage(), null, e.getSQLState(), null);
+            throw new GabyException(
+                    ErrorCode.DATABASE_UNAVAILABLE,
+                    "Unable to open SQLite database `" + db.name() + "`: " + e.getMessage(),
+                    null,
+                    e.getSQLState(),
+                    null);
         }
     }
 

@@ -18,8 +18,7 @@ final class SqliteDdl {
     private static final int[] NONE = {-1, -1};
 
     /** What a column definition says beyond the pragmas. */
-    record ColumnDdl(String collation, String generated, boolean autoincrement) {
-    }
+    record ColumnDdl(String collation, String generated, boolean autoincrement) {}
 
     /** Columns by lower-case name, and the table's CHECK constraints. */
     record TableDdl(Map<String, ColumnDdl> columns, List<Constraint> checks) {
@@ -30,14 +29,11 @@ final class SqliteDdl {
         }
     }
 
-    record IndexDdl(List<String> keys, String where) {
-    }
+    record IndexDdl(List<String> keys, String where) {}
 
-    record TriggerDdl(String timing, List<String> events, String condition, String body) {
-    }
+    record TriggerDdl(String timing, List<String> events, String condition, String body) {}
 
-    private SqliteDdl() {
-    }
+    private SqliteDdl() {}
 
     static TableDdl table(String sql) {
         if (sql == null) {
@@ -70,7 +66,11 @@ final class SqliteDdl {
 
     private static boolean isTableConstraint(Token first) {
         switch (first.upper()) {
-            case "CONSTRAINT": case "PRIMARY": case "UNIQUE": case "CHECK": case "FOREIGN":
+            case "CONSTRAINT":
+            case "PRIMARY":
+            case "UNIQUE":
+            case "CHECK":
+            case "FOREIGN":
                 return true;
             default:
                 return false;
@@ -106,9 +106,14 @@ final class SqliteDdl {
             Token k = t.get(i);
             if (k.depth() == depth && k.is("CONSTRAINT")) {
                 name = t.get(i + 1).name();
-            } else if (k.depth() == depth && k.is("CHECK") && t.get(i + 1).text().equals("(")) {
+            } else if (k.depth() == depth
+                    && k.is("CHECK")
+                    && t.get(i + 1).text().equals("(")) {
                 int close = DdlLexer.closing(t, i + 1);
-                out.add(new Constraint(name, "check", column == null ? List.of() : List.of(column),
+                out.add(new Constraint(
+                        name,
+                        "check",
+                        column == null ? List.of() : List.of(column),
                         DdlLexer.text(sql, t, i + 2, close - 1)));
                 name = null;
             }
@@ -122,7 +127,9 @@ final class SqliteDdl {
         }
         List<Token> t = DdlLexer.tokens(sql);
         int as = DdlLexer.find(t, 0, t.size() - 1, "AS", 0);
-        return as < 0 || as == t.size() - 1 ? sql : sql.substring(t.get(as + 1).start()).strip();
+        return as < 0 || as == t.size() - 1
+                ? sql
+                : sql.substring(t.get(as + 1).start()).strip();
     }
 
     static IndexDdl index(String sql) {
@@ -164,8 +171,13 @@ final class SqliteDdl {
         int when = DdlLexer.find(t, on, begin, "WHEN", 0);
         String condition = when < 0 ? null : DdlLexer.text(sql, t, when + 1, begin - 1);
         int end = t.get(last).is("END") ? last - 1 : last;
-        return new TriggerDdl(timing, List.of(event.toUpperCase(Locale.ROOT).startsWith("UPDATE OF")
-                ? "UPDATE OF" + event.substring(9) : event.toUpperCase(Locale.ROOT)), condition,
+        return new TriggerDdl(
+                timing,
+                List.of(
+                        event.toUpperCase(Locale.ROOT).startsWith("UPDATE OF")
+                                ? "UPDATE OF" + event.substring(9)
+                                : event.toUpperCase(Locale.ROOT)),
+                condition,
                 DdlLexer.text(sql, t, begin + 1, end).strip());
     }
 
@@ -176,7 +188,10 @@ final class SqliteDdl {
             return NONE;
         }
         i++;
-        if (i + 2 < t.size() && t.get(i).is("IF") && t.get(i + 1).is("NOT") && t.get(i + 2).is("EXISTS")) {
+        if (i + 2 < t.size()
+                && t.get(i).is("IF")
+                && t.get(i + 1).is("NOT")
+                && t.get(i + 2).is("EXISTS")) {
             i += 3;
         }
         if (i + 2 < t.size() && t.get(i + 1).text().equals(".")) {

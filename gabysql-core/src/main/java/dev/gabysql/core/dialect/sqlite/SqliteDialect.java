@@ -86,7 +86,11 @@ public final class SqliteDialect implements Dialect {
                 }
             }
         }
-        return new IntegrityReport(null, problems.isEmpty(), "PRAGMA integrity_check; PRAGMA foreign_key_check",
-                "every table and index b-tree, page structure, index consistency, and foreign keys", problems);
+        return new IntegrityReport(
+                null,
+                problems.isEmpty(),
+                "PRAGMA integrity_check; PRAGMA foreign_key_check",
+                "every table and index b-tree, page structure, index consistency, and foreign keys",
+                problems);
     }
 }

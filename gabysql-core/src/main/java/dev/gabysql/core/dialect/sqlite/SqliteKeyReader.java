@@ -23,18 +23,20 @@ final class SqliteKeyReader {
             + " WHERE m.type = 'table' AND (m.name IN (SELECT name FROM sel)"
             + "  OR f.\"table\" COLLATE NOCASE IN (SELECT name FROM sel))"
             + " ORDER BY m.name, f.id, f.seq";
+
     private static final String INDEXES = "SELECT sel.name, il.name, il.\"unique\", il.origin, ix.name, s.sql"
             + " FROM sel JOIN pragma_index_list(sel.name) il JOIN pragma_index_xinfo(il.name) ix"
             + " LEFT JOIN sqlite_schema s ON s.type = 'index' AND s.name = il.name"
             + " WHERE ix.key = 1 ORDER BY sel.name, il.name, ix.seqno";
 
-    private SqliteKeyReader() {
-    }
+    private SqliteKeyReader() {}
 
     static void foreignKeys(SqliteRead r) throws SQLException {
         Map<String, List<String[]>> byKey = new LinkedHashMap<>();
-        r.query(FOREIGN_KEYS, rs -> byKey.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2),
-                k -> new ArrayList<>()).add(row(rs, 7)));
+        r.query(
+                FOREIGN_KEYS,
+                rs -> byKey.computeIfAbsent(rs.getString(1) + '\u0000' + rs.getInt(2), k -> new ArrayList<>())
+                        .add(row(rs, 7)));
         for (List<String[]> parts : byKey.values()) {
             String[] first = parts.get(0);
             List<String> from = new ArrayList<>();
@@ -49,8 +51,8 @@ final class SqliteKeyReader {
             if (to.isEmpty() && r.table(target) != null) {
                 to.addAll(r.table(target).primaryKey()); // REFERENCES t without columns: t's primary key
             }
-            r.model.foreignKey(new ForeignKey(null, SqliteRead.MAIN, first[0], from, SqliteRead.MAIN, target, to,
-                    first[5], first[6]));
+            r.model.foreignKey(new ForeignKey(
+                    null, SqliteRead.MAIN, first[0], from, SqliteRead.MAIN, target, to, first[5], first[6]));
         }
     }
 

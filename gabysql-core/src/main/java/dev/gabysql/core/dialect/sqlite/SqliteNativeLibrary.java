@@ -23,8 +23,7 @@ import org.sqlite.util.OSInfo;
 final class SqliteNativeLibrary {
     private static volatile boolean prepared;
 
-    private SqliteNativeLibrary() {
-    }
+    private SqliteNativeLibrary() {}
 
     /** Points the driver at the cached library, unpacking it first when absent. Never throws. */
     static void prepare() {
@@ -70,7 +69,8 @@ final class SqliteNativeLibrary {
     }
 
     private static void useCachedCopy(Path root) throws IOException {
-        if (root == null || System.getProperty("org.sqlite.lib.path") != null
+        if (root == null
+                || System.getProperty("org.sqlite.lib.path") != null
                 || System.getProperty("org.sqlite.lib.name") != null) {
             return;
         }
@@ -96,7 +96,8 @@ final class SqliteNativeLibrary {
                 return; // no bundled library for this platform: the driver says so itself
             }
             Files.createDirectories(target.getParent());
-            Path partial = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".part");
+            Path partial = Files.createTempFile(
+                    target.getParent(), target.getFileName().toString(), ".part");
             try {
                 Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
                 Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);

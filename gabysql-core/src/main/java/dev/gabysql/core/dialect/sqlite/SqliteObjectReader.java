@@ -1,9 +1,9 @@
 package dev.gabysql.core.dialect.sqlite;
 
 import dev.gabysql.core.dialect.sqlite.SqliteDdl.TriggerDdl;
+import dev.gabysql.core.introspect.SchemaModel.Index;
 import dev.gabysql.core.introspect.SchemaModel.Trigger;
 import dev.gabysql.core.introspect.TableBuilder;
-import dev.gabysql.core.introspect.SchemaModel.Index;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
@@ -34,16 +34,15 @@ final class SqliteObjectReader {
             + " SELECT il.name FROM sel JOIN pragma_index_list(sel.name) il)"
             + " SELECT d.name, d.pgsize FROM btree b JOIN dbstat d ON d.name = b.name AND d.aggregate = 1";
 
-    private SqliteObjectReader() {
-    }
+    private SqliteObjectReader() {}
 
     static void triggers(SqliteRead r) throws SQLException {
         r.query(TRIGGERS, rs -> {
             TableBuilder t = r.table(rs.getString(1));
             String sql = rs.getString(3);
             TriggerDdl d = SqliteDdl.trigger(sql);
-            t.trigger(new Trigger(rs.getString(2), d.timing(), d.events(), "ROW", d.condition(), null, d.body(), sql,
-                    true));
+            t.trigger(new Trigger(
+                    rs.getString(2), d.timing(), d.events(), "ROW", d.condition(), null, d.body(), sql, true));
         });
     }
 
@@ -60,7 +59,8 @@ final class SqliteObjectReader {
         if (bytes[0] <= DBSTAT_MAX_BYTES) {
             Map<String, Long> btrees = new HashMap<>();
             try {
-                r.query(r.filter.tables().isEmpty() ? ALL_SIZES : NAMED_SIZES,
+                r.query(
+                        r.filter.tables().isEmpty() ? ALL_SIZES : NAMED_SIZES,
                         rs -> btrees.put(rs.getString(1), rs.getLong(2)));
             } catch (SQLException noDbstat) {
                 return; // built without SQLITE_ENABLE_DBSTAT_VTAB: sizes stay unknown

@@ -27,8 +27,7 @@ import org.sqlite.jdbc3.JDBC3ResultSet;
 final class SqliteResultColumns implements ResultColumns {
     static final SqliteResultColumns INSTANCE = new SqliteResultColumns();
 
-    private SqliteResultColumns() {
-    }
+    private SqliteResultColumns() {}
 
     @Override
     public List<QueryResult.Column> read(ResultSet rs) throws SQLException {

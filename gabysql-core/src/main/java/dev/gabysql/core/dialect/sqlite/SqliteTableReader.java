@@ -66,8 +66,16 @@ final class SqliteTableReader {
         ColumnDdl extra = ddl.getOrDefault(table, TableDdl.EMPTY).column(name);
         String generated = hidden == 2 || hidden == 3 ? generated(extra, hidden) : null;
         String type = rs.getString(3) == null || rs.getString(3).isEmpty() ? null : rs.getString(3);
-        r.table(table).column(new Column(name, type, rs.getInt(4) == 0, rs.getString(5), null, generated,
-                extra == null ? null : extra.collation(), null));
+        r.table(table)
+                .column(new Column(
+                        name,
+                        type,
+                        rs.getInt(4) == 0,
+                        rs.getString(5),
+                        null,
+                        generated,
+                        extra == null ? null : extra.collation(),
+                        null));
         if (rs.getInt(6) > 0) {
             pk.computeIfAbsent(table, k -> new TreeMap<>()).put(rs.getInt(6), name);
         }
@@ -83,7 +91,9 @@ final class SqliteTableReader {
     /** A single INTEGER PRIMARY KEY of a rowid table is the rowid itself: SQLite assigns it. */
     private void markRowid(String table, TreeMap<Integer, String> pkColumns) {
         TableBuilder t = r.table(table);
-        if (pkColumns.size() != 1 || Boolean.TRUE.equals(withoutRowid.get(table)) || t.columns().isEmpty()) {
+        if (pkColumns.size() != 1
+                || Boolean.TRUE.equals(withoutRowid.get(table))
+                || t.columns().isEmpty()) {
             return;
         }
         List<Column> cols = t.columns();
@@ -92,8 +102,17 @@ final class SqliteTableReader {
             if (c.name().equals(pkColumns.firstEntry().getValue()) && "INTEGER".equalsIgnoreCase(c.type())) {
                 ColumnDdl extra = ddl.getOrDefault(table, TableDdl.EMPTY).column(c.name());
                 String identity = extra != null && extra.autoincrement() ? "autoincrement" : "rowid";
-                t.replaceColumn(i, new Column(c.name(), c.type(), c.nullable(), c.defaultValue(), identity,
-                        c.generated(), c.collation(), c.comment()));
+                t.replaceColumn(
+                        i,
+                        new Column(
+                                c.name(),
+                                c.type(),
+                                c.nullable(),
+                                c.defaultValue(),
+                                identity,
+                                c.generated(),
+                                c.collation(),
+                                c.comment()));
             }
         }
     }

@@ -43,7 +43,8 @@ final class StatementCache {
         }
         bySql.put(sql, ps);
         if (bySql.size() > MAX_STATEMENTS) {
-            Iterator<Map.Entry<String, PreparedStatement>> eldest = bySql.entrySet().iterator();
+            Iterator<Map.Entry<String, PreparedStatement>> eldest =
+                    bySql.entrySet().iterator();
             closeQuietly(eldest.next().getValue());
             eldest.remove();
         }

@@ -35,12 +35,15 @@ import org.junit.jupiter.api.io.TempDir;
 class GenericJdbcDialectTest {
     @TempDir
     Path dir;
+
     private String url;
 
     @BeforeEach
     void setUp() {
         url = "jdbc:h2:" + dir.resolve("db").toAbsolutePath();
-        TestDatabases.run(url, "CREATE TABLE customers (id INT PRIMARY KEY, email VARCHAR(100) NOT NULL UNIQUE)",
+        TestDatabases.run(
+                url,
+                "CREATE TABLE customers (id INT PRIMARY KEY, email VARCHAR(100) NOT NULL UNIQUE)",
                 "CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT NOT NULL, total DECIMAL(10,2),"
                         + " CONSTRAINT fk_customer FOREIGN KEY (customer_id) REFERENCES customers (id))",
                 "CREATE INDEX ix_total ON orders (customer_id, total)",
@@ -70,8 +73,8 @@ class GenericJdbcDialectTest {
         try (LocalGabyService service = new LocalGabyService(new Catalog(List.of(config(url))), Settings.DEFAULT)) {
             DatabaseInfo info = service.listDatabases(CallContext.of("test")).get(0);
             assertThat(info.dialect()).isEqualTo("generic");
-            assertThat(info.warnings()).anySatisfy(w -> assertThat(w).contains("engine-level read-only layer is"
-                    + " weaker"));
+            assertThat(info.warnings())
+                    .anySatisfy(w -> assertThat(w).contains("engine-level read-only layer is" + " weaker"));
         }
     }
 
@@ -80,10 +83,14 @@ class GenericJdbcDialectTest {
         try (Connection c = DriverManager.getConnection(url)) {
             SchemaModel m = new GenericSchemaReader().read(c, SchemaFilter.ALL);
             assertThat(m.tables()).extracting(Table::name).containsExactlyInAnyOrder("BIG", "CUSTOMERS", "ORDERS");
-            Table orders = m.tables().stream().filter(t -> t.name().equals("ORDERS")).findFirst().orElseThrow();
+            Table orders = m.tables().stream()
+                    .filter(t -> t.name().equals("ORDERS"))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(orders.kind()).isEqualTo("table");
             assertThat(orders.primaryKey()).containsExactly("ID");
-            assertThat(orders.columns()).extracting(SchemaModel.Column::name)
+            assertThat(orders.columns())
+                    .extracting(SchemaModel.Column::name)
                     .containsExactly("ID", "CUSTOMER_ID", "TOTAL");
             assertThat(orders.columns().get(1).nullable()).isFalse();
             assertThat(orders.foreignKeys()).singleElement().satisfies(fk -> {
@@ -97,10 +104,16 @@ class GenericJdbcDialectTest {
                 assertThat(ix.columns()).containsExactly("CUSTOMER_ID", "TOTAL");
                 assertThat(ix.unique()).isFalse();
             });
-            assertThat(m.tables()).filteredOn(t -> t.name().equals("BIG")).singleElement()
-                    .extracting(Table::kind).isEqualTo("view");
-            assertThat(new GenericSchemaReader().read(c, new SchemaFilter(null, List.of("CUSTOMERS"), false))
-                    .tables()).extracting(Table::name).containsExactly("CUSTOMERS");
+            assertThat(m.tables())
+                    .filteredOn(t -> t.name().equals("BIG"))
+                    .singleElement()
+                    .extracting(Table::kind)
+                    .isEqualTo("view");
+            assertThat(new GenericSchemaReader()
+                            .read(c, new SchemaFilter(null, List.of("CUSTOMERS"), false))
+                            .tables())
+                    .extracting(Table::name)
+                    .containsExactly("CUSTOMERS");
         }
     }
 
@@ -112,13 +125,13 @@ class GenericJdbcDialectTest {
     void aReadonlySessionEndsInRollbackEvenWhereSetReadOnlyIsOnlyAHint() throws SQLException {
         try (ConnectionSource source = new GenericJdbcDialect().connect(config(url), Limits.DEFAULT)) {
             try (Session s = source.open(Mode.READONLY, Limits.DEFAULT);
-                 Statement st = s.connection().createStatement()) {
+                    Statement st = s.connection().createStatement()) {
                 assertThat(s.connection().getAutoCommit()).isFalse();
                 st.execute("INSERT INTO customers VALUES (2, 'b@x')");
             }
             try (Session s = source.open(Mode.READONLY, Limits.DEFAULT);
-                 Statement st = s.connection().createStatement();
-                 ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM customers")) {
+                    Statement st = s.connection().createStatement();
+                    ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM customers")) {
                 rs.next();
                 assertThat(rs.getInt(1)).isEqualTo(1);
             }

@@ -19,7 +19,8 @@ class H2ContractTest extends DialectContractTest {
 
     @Override
     protected List<String> fixtureSql() {
-        return List.of("CREATE TABLE items (id INT PRIMARY KEY, name VARCHAR(50) NOT NULL)",
+        return List.of(
+                "CREATE TABLE items (id INT PRIMARY KEY, name VARCHAR(50) NOT NULL)",
                 "INSERT INTO items VALUES (1, 'one'), (2, 'two'), (3, 'three')",
                 "CREATE TABLE orders (id INT PRIMARY KEY, item_id INT NOT NULL,"
                         + " CONSTRAINT fk_item FOREIGN KEY (item_id) REFERENCES items (id))");

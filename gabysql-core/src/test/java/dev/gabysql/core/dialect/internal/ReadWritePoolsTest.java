@@ -32,14 +32,16 @@ class ReadWritePoolsTest {
         String pg = TestDatabases.newPostgresDatabase();
         String maria = TestDatabases.newMariaDbDatabase();
         Map<String, String> hintByUrl = new LinkedHashMap<>();
-        hintByUrl.put(pg.replaceFirst("user=[^&]*", "user=no_such_role_x") + "&password=s3cretPW",
+        hintByUrl.put(
+                pg.replaceFirst("user=[^&]*", "user=no_such_role_x") + "&password=s3cretPW",
                 "check user= and password=");
         hintByUrl.put(otherDatabase(pg), "no database of that name");
         hintByUrl.put(maria.replaceFirst("password=[^&]*", "password=s3cretPW"), "check user= and password=");
         hintByUrl.put(otherDatabase(maria), "does not let this user use");
         hintByUrl.put(TestDatabases.mariaDbAdminUrlFor("no_such_database_x"), "no database of that name");
         List<CompletableFuture<GabyException>> refusals = hintByUrl.keySet().stream()
-                .map(url -> CompletableFuture.supplyAsync(() -> refusal(url))).collect(Collectors.toList());
+                .map(url -> CompletableFuture.supplyAsync(() -> refusal(url)))
+                .collect(Collectors.toList());
         int i = 0;
         for (Map.Entry<String, String> expected : hintByUrl.entrySet()) {
             GabyException e = refusals.get(i++).join();
@@ -61,9 +63,12 @@ class ReadWritePoolsTest {
                 service.query(CallContext.of("test"), QueryRequest.of("x", "SELECT 1"));
                 throw new AssertionError("connected: " + url);
             } catch (GabyException e) {
-                assertThat(Duration.ofNanos(System.nanoTime() - start)).as("answered at once: %s", url)
+                assertThat(Duration.ofNanos(System.nanoTime() - start))
+                        .as("answered at once: %s", url)
                         .isLessThan(Duration.ofMillis(2_500));
-                assertThat(Thread.currentThread().isInterrupted()).as("no interrupt left behind").isFalse();
+                assertThat(Thread.currentThread().isInterrupted())
+                        .as("no interrupt left behind")
+                        .isFalse();
                 return e;
             }
         }

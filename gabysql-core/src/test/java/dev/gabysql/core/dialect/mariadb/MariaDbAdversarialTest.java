@@ -47,23 +47,31 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class MariaDbAdversarialTest {
     private static final String LOCK = "gaby_adv_lock";
-    private static final String FILES = "/tmp/gabysql-adv-" + UUID.randomUUID().toString().substring(0, 8);
+    private static final String FILES =
+            "/tmp/gabysql-adv-" + UUID.randomUUID().toString().substring(0, 8);
 
     private static LocalGabyService service;
     private static MariaDbProbe probe;
     private static String before;
 
-    enum Expect { REFUSED, HARMLESS }
+    enum Expect {
+        REFUSED,
+        HARMLESS
+    }
 
     @BeforeAll
     static void setUp() {
         String url = TestDatabases.newMariaDbDatabase();
         String db = MariaDbProbe.databaseOf(url);
         probe = new MariaDbProbe(TestDatabases.mariaDbAdminUrlFor(db), db);
-        TestDatabases.run(url, "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(50))",
+        TestDatabases.run(
+                url,
+                "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(50))",
                 "INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')",
-                "CREATE TABLE secrets (id INT PRIMARY KEY, s VARCHAR(50))", "INSERT INTO secrets VALUES (1, 'x')",
-                "CREATE SEQUENCE seq", "CREATE PROCEDURE p() SELECT 1");
+                "CREATE TABLE secrets (id INT PRIMARY KEY, s VARCHAR(50))",
+                "INSERT INTO secrets VALUES (1, 'x')",
+                "CREATE SEQUENCE seq",
+                "CREATE PROCEDURE p() SELECT 1");
         DatabaseConfig config = new DatabaseConfig("m", url, null, null, null, null, Duration.ofSeconds(5), 0);
         service = new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT);
         before = probe.snapshot();
@@ -99,8 +107,9 @@ class MariaDbAdversarialTest {
         if (expect == Expect.HARMLESS || refusal != null && DialectContractTest.REFUSALS.contains(refusal.code())) {
             return;
         }
-        String outcome = refusal == null ? "it ran" : "it failed in the engine with " + refusal.code() + ": "
-                + refusal.getMessage();
+        String outcome = refusal == null
+                ? "it ran"
+                : "it failed in the engine with " + refusal.code() + ": " + refusal.getMessage();
         if (!mariaDbGuardPresent()) {
             Assumptions.abort("Nothing changed, but the refusal is pending the MariaDB guard (issues 3/5): " + outcome);
         }
@@ -108,7 +117,9 @@ class MariaDbAdversarialTest {
     }
 
     private static void assertNothingChanged() {
-        assertThat(probe.snapshot()).as("tables, checksums, routines, triggers, databases").isEqualTo(before);
+        assertThat(probe.snapshot())
+                .as("tables, checksums, routines, triggers, databases")
+                .isEqualTo(before);
         assertThat(probe.lockHeld(LOCK)).as("named lock held after the call").isFalse();
         assertThat(filesWritten()).as("files written by the server").isEmpty();
     }
@@ -116,8 +127,14 @@ class MariaDbAdversarialTest {
     private static void secondCallSeesACleanSession() {
         CallContext ctx = CallContext.of("test");
         assertThat(service.query(ctx, QueryRequest.of("m", "SELECT COUNT(*) FROM information_schema.USER_VARIABLES"))
-                .rows().get(0).get(0)).as("user variables left in the pooled session").isEqualTo(0L);
-        assertThat(service.query(ctx, QueryRequest.of("m", "SELECT COUNT(*), MAX(v) FROM t")).rows().get(0))
+                        .rows()
+                        .get(0)
+                        .get(0))
+                .as("user variables left in the pooled session")
+                .isEqualTo(0L);
+        assertThat(service.query(ctx, QueryRequest.of("m", "SELECT COUNT(*), MAX(v) FROM t"))
+                        .rows()
+                        .get(0))
                 .containsExactly(3L, "c");
     }
 

@@ -31,11 +31,12 @@ class MariaDbLocksTest {
         TestDatabases.run(url, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2), (3)");
         DatabaseConfig config = new DatabaseConfig("m", url, null, null, null, null, Duration.ofSeconds(4), 0);
         try (LocalGabyService service = new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT)) {
-            try (Connection other = DriverManager.getConnection(url); Statement st = other.createStatement()) {
+            try (Connection other = DriverManager.getConnection(url);
+                    Statement st = other.createStatement()) {
                 st.execute("LOCK TABLES t WRITE");
                 long start = System.nanoTime();
-                assertThatThrownBy(() -> service.query(CallContext.of("test"), QueryRequest.of("m",
-                        "SELECT count(*) FROM t")))
+                assertThatThrownBy(() ->
+                                service.query(CallContext.of("test"), QueryRequest.of("m", "SELECT count(*) FROM t")))
                         .isInstanceOfSatisfying(GabyException.class, e -> {
                             assertThat(e.code()).isEqualTo(ErrorCode.LOCKED);
                             assertThat(e.getMessage()).contains("another session holds a lock");
@@ -43,8 +44,11 @@ class MariaDbLocksTest {
                 assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(3_800));
                 st.execute("UNLOCK TABLES");
             }
-            assertThat(service.query(CallContext.of("test"), QueryRequest.of("m", "SELECT count(*) FROM t")).rows()
-                    .get(0).get(0)).isEqualTo(3L);
+            assertThat(service.query(CallContext.of("test"), QueryRequest.of("m", "SELECT count(*) FROM t"))
+                            .rows()
+                            .get(0)
+                            .get(0))
+                    .isEqualTo(3L);
         }
     }
 }

@@ -30,10 +30,12 @@ class MariaDbPrivilegesTest {
         String url = TestDatabases.newMariaDbDatabase();
         String db = MariaDbProbe.databaseOf(url);
         String reader = "r" + db.substring(5);
-        TestDatabases.run(TestDatabases.mariaDbAdminUrl(), "CREATE USER '" + reader + "'@'%' IDENTIFIED BY 'pw'",
+        TestDatabases.run(
+                TestDatabases.mariaDbAdminUrl(),
+                "CREATE USER '" + reader + "'@'%' IDENTIFIED BY 'pw'",
                 "GRANT SELECT, SHOW VIEW ON `" + db + "`.* TO '" + reader + "'@'%'");
-        try (Connection c = DriverManager.getConnection(url.substring(0, url.indexOf('?')) + "?user=" + reader
-                + "&password=pw")) {
+        try (Connection c =
+                DriverManager.getConnection(url.substring(0, url.indexOf('?')) + "?user=" + reader + "&password=pw")) {
             assertThat(MariaDbPrivileges.writeAccessWarning(c)).isNull();
         } finally {
             TestDatabases.run(TestDatabases.mariaDbAdminUrl(), "DROP USER '" + reader + "'@'%'");

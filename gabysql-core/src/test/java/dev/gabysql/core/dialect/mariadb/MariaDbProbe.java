@@ -35,16 +35,21 @@ final class MariaDbProbe {
                 + database + "' ORDER BY TABLE_NAME");
         StringBuilder sb = new StringBuilder();
         for (String name : names) {
-            sb.append(name).append('=').append(strings("CHECKSUM TABLE `" + database + "`.`" + name + "` EXTENDED",
-                    2)).append(';');
+            sb.append(name)
+                    .append('=')
+                    .append(strings("CHECKSUM TABLE `" + database + "`.`" + name + "` EXTENDED", 2))
+                    .append(';');
         }
-        sb.append("routines=").append(strings("SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE"
-                + " ROUTINE_SCHEMA = '" + database + "' ORDER BY 1"));
-        sb.append(";triggers=").append(strings("SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE"
-                + " TRIGGER_SCHEMA = '" + database + "' ORDER BY 1"));
+        sb.append("routines=")
+                .append(strings("SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE" + " ROUTINE_SCHEMA = '"
+                        + database + "' ORDER BY 1"));
+        sb.append(";triggers=")
+                .append(strings("SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE" + " TRIGGER_SCHEMA = '"
+                        + database + "' ORDER BY 1"));
         // databases other than the test databases (which other test runs create and drop meanwhile)
-        sb.append(";databases=").append(strings("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA"
-                + " WHERE SCHEMA_NAME NOT LIKE 'gaby\\_%' ORDER BY 1"));
+        sb.append(";databases=")
+                .append(strings("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA"
+                        + " WHERE SCHEMA_NAME NOT LIKE 'gaby\\_%' ORDER BY 1"));
         return sb.toString();
     }
 
@@ -70,8 +75,9 @@ final class MariaDbProbe {
     }
 
     List<String> strings(String sql, int column) {
-        try (Connection c = DriverManager.getConnection(adminUrl); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = DriverManager.getConnection(adminUrl);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             List<String> out = new ArrayList<>();
             while (rs.next()) {
                 out.add(String.valueOf(rs.getString(column)));

@@ -36,7 +36,8 @@ class MariaDbSchemaReaderTest {
     @BeforeAll
     static void setUp() throws SQLException {
         url = TestDatabases.newMariaDbDatabase();
-        TestDatabases.run(url,
+        TestDatabases.run(
+                url,
                 "CREATE TABLE customers (id INT AUTO_INCREMENT PRIMARY KEY, email VARCHAR(100) NOT NULL,"
                         + " name VARCHAR(50) DEFAULT 'anon' COMMENT 'display name',"
                         + " created TIMESTAMP NULL DEFAULT CURRENT_TIMESTAMP, UNIQUE KEY u_email (email),"
@@ -71,14 +72,18 @@ class MariaDbSchemaReaderTest {
     }
 
     private static Table table(SchemaModel m, String name) {
-        return m.tables().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+        return m.tables().stream()
+                .filter(t -> t.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void tablesAndViewsWithKindsAndViewDefinitions() throws SQLException {
         SchemaModel m = model();
         assertThat(m.dialect()).isEqualTo("mariadb");
-        assertThat(m.tables()).extracting(Table::name)
+        assertThat(m.tables())
+                .extracting(Table::name)
                 .containsExactlyInAnyOrder("big_orders", "customers", "order_lines", "orders");
         Table view = table(m, "big_orders");
         assertThat(view.kind()).isEqualTo("view");
@@ -91,11 +96,11 @@ class MariaDbSchemaReaderTest {
     void columnsWithDeclaredTypesNullabilityAndDefaults() throws SQLException {
         List<Column> columns = table(model(), "customers").columns();
         assertThat(columns).extracting(Column::name).containsExactly("id", "email", "name", "created");
-        assertThat(columns.get(0)).isEqualTo(new Column("id", "int(11)", false, null, "auto_increment", null, null,
-                null));
+        assertThat(columns.get(0))
+                .isEqualTo(new Column("id", "int(11)", false, null, "auto_increment", null, null, null));
         assertThat(columns.get(1)).isEqualTo(new Column("email", "varchar(100)", false, null));
-        assertThat(columns.get(2)).isEqualTo(new Column("name", "varchar(50)", true, "'anon'", null, null, null,
-                "display name"));
+        assertThat(columns.get(2))
+                .isEqualTo(new Column("name", "varchar(50)", true, "'anon'", null, null, null, "display name"));
         assertThat(columns.get(3).defaultValue()).isEqualTo("current_timestamp()");
         assertThat(table(model(), "orders").columns().get(2).type()).isEqualTo("decimal(10,2)");
     }
@@ -123,14 +128,18 @@ class MariaDbSchemaReaderTest {
         List<Index> customers = table(model(), "customers").indexes();
         assertThat(customers).extracting(Index::name).containsExactly("PRIMARY", "u_email");
         assertThat(customers.get(1).unique()).isTrue();
-        assertThat(customers.get(1).definition()).isEqualTo("UNIQUE INDEX `u_email` ON `customers` (`email`)"
-                + " USING BTREE");
+        assertThat(customers.get(1).definition())
+                .isEqualTo("UNIQUE INDEX `u_email` ON `customers` (`email`)" + " USING BTREE");
         Index composite = table(model(), "orders").indexes().stream()
-                .filter(i -> i.name().equals("ix_cust_total")).findFirst().orElseThrow();
+                .filter(i -> i.name().equals("ix_cust_total"))
+                .findFirst()
+                .orElseThrow();
         assertThat(composite.columns()).containsExactly("customer_id", "total");
         assertThat(composite.unique()).isFalse();
         Index prefix = table(model(), "order_lines").indexes().stream()
-                .filter(i -> i.name().equals("ix_note")).findFirst().orElseThrow();
+                .filter(i -> i.name().equals("ix_note"))
+                .findFirst()
+                .orElseThrow();
         assertThat(prefix.definition()).contains("(`note`(20))");
         assertThat(table(model(), "order_lines").indexes().get(0).definition())
                 .isEqualTo("PRIMARY KEY ON `order_lines` (`order_id`, `line`) USING BTREE");
@@ -140,17 +149,23 @@ class MariaDbSchemaReaderTest {
     void incomingForeignKeysWithRulesAreReadEvenForOneTable() throws SQLException {
         MariaDbCatalog raw = READER.readCatalog(connection, new SchemaFilter(null, List.of("customers"), false));
         assertThat(raw.tables()).extracting(TableRow::name).containsExactly("customers");
-        KeyColumnRow incoming = raw.keyColumns().stream().filter(KeyColumnRow::isForeignKey).findFirst().orElseThrow();
+        KeyColumnRow incoming = raw.keyColumns().stream()
+                .filter(KeyColumnRow::isForeignKey)
+                .findFirst()
+                .orElseThrow();
         assertThat(incoming.table()).isEqualTo("orders");
         assertThat(incoming.refTable()).isEqualTo("customers");
         assertThat(incoming.onDelete()).isEqualTo("CASCADE");
         assertThat(incoming.onUpdate()).isEqualTo("RESTRICT");
-        assertThat(raw.routines()).as("routines belong to the schema, not to named tables").isEmpty();
+        assertThat(raw.routines())
+                .as("routines belong to the schema, not to named tables")
+                .isEmpty();
     }
 
     @Test
     void triggersWithTimingEventsAndBody() throws SQLException {
-        List<TriggerRow> triggers = READER.readCatalog(connection, SchemaFilter.ALL).triggers();
+        List<TriggerRow> triggers =
+                READER.readCatalog(connection, SchemaFilter.ALL).triggers();
         assertThat(triggers).hasSize(1);
         TriggerRow t = triggers.get(0);
         assertThat(t.name()).isEqualTo("orders_bi");
@@ -162,7 +177,8 @@ class MariaDbSchemaReaderTest {
 
     @Test
     void routinesWithArgumentsReturnTypeAndSource() throws SQLException {
-        List<RoutineRow> routines = READER.readCatalog(connection, SchemaFilter.ALL).routines();
+        List<RoutineRow> routines =
+                READER.readCatalog(connection, SchemaFilter.ALL).routines();
         assertThat(routines).extracting(RoutineRow::name).containsExactly("order_count", "touch_order");
         RoutineRow f = routines.get(0);
         assertThat(f.type()).isEqualTo("FUNCTION");
@@ -181,7 +197,9 @@ class MariaDbSchemaReaderTest {
     void theModelCarriesIncomingKeysTriggersRoutinesChecksAndStats() throws SQLException {
         dev.gabysql.core.introspect.SchemaModel model = READER.read(connection, SchemaFilter.ALL);
         dev.gabysql.core.introspect.SchemaModel.Table customers = model.tables().stream()
-                .filter(t -> t.name().equals("customers")).findFirst().orElseThrow();
+                .filter(t -> t.name().equals("customers"))
+                .findFirst()
+                .orElseThrow();
         assertThat(customers.referencedBy()).anySatisfy(fk -> {
             assertThat(fk.table()).isEqualTo("orders");
             assertThat(fk.onDelete()).isEqualToIgnoringCase("cascade");
@@ -194,7 +212,9 @@ class MariaDbSchemaReaderTest {
             assertThat(c.expression()).contains("char_length(`name`) > 0");
         });
         dev.gabysql.core.introspect.SchemaModel.Table orders = model.tables().stream()
-                .filter(t -> t.name().equals("orders")).findFirst().orElseThrow();
+                .filter(t -> t.name().equals("orders"))
+                .findFirst()
+                .orElseThrow();
         assertThat(orders.triggers()).singleElement().satisfies(t -> {
             assertThat(t.name()).isEqualTo("orders_bi");
             assertThat(t.body()).contains("COALESCE(NEW.total, 0)");
@@ -210,7 +230,10 @@ class MariaDbSchemaReaderTest {
     @Test
     void rowEstimatesSizesCommentsChecksAndGeneratedColumns() throws SQLException {
         MariaDbCatalog raw = READER.readCatalog(connection, SchemaFilter.ALL);
-        TableRow customers = raw.tables().stream().filter(t -> t.name().equals("customers")).findFirst().orElseThrow();
+        TableRow customers = raw.tables().stream()
+                .filter(t -> t.name().equals("customers"))
+                .findFirst()
+                .orElseThrow();
         assertThat(customers.rowEstimate()).isEqualTo(2L);
         assertThat(customers.dataBytes()).isPositive();
         assertThat(customers.indexBytes()).isNotNull();
@@ -234,10 +257,16 @@ class MariaDbSchemaReaderTest {
 
     @Test
     void filterValuesAreDataNotSql() throws SQLException {
-        assertThat(READER.read(connection, new SchemaFilter(null, List.of("x' OR '1'='1"), false)).tables()).isEmpty();
-        assertThat(READER.read(connection, new SchemaFilter("nope' OR 1=1 -- ", List.of(), false)).tables()).isEmpty();
+        assertThat(READER.read(connection, new SchemaFilter(null, List.of("x' OR '1'='1"), false))
+                        .tables())
+                .isEmpty();
+        assertThat(READER.read(connection, new SchemaFilter("nope' OR 1=1 -- ", List.of(), false))
+                        .tables())
+                .isEmpty();
         assertThat(READER.read(connection, new SchemaFilter(MariaDbProbe.databaseOf(url), List.of("orders"), false))
-                .tables()).extracting(Table::name).containsExactly("orders");
+                        .tables())
+                .extracting(Table::name)
+                .containsExactly("orders");
     }
 
     /** Issue 4's promise, counted by the server itself: the same number of statements for 4 tables as for 64. */
@@ -265,7 +294,8 @@ class MariaDbSchemaReaderTest {
     }
 
     private static long questions(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW SESSION STATUS LIKE 'Questions'")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SHOW SESSION STATUS LIKE 'Questions'")) {
             rs.next();
             return rs.getLong(2);
         }

@@ -16,7 +16,8 @@ class MariaDbServerTest {
     @Test
     void detectsTheProductFromVersionOrComment() {
         assertThat(MARIADB_10.isMariaDb()).isTrue();
-        assertThat(new MariaDbServer("10.6.1", "mariadb.org binary distribution").isMariaDb()).isTrue();
+        assertThat(new MariaDbServer("10.6.1", "mariadb.org binary distribution").isMariaDb())
+                .isTrue();
         assertThat(MYSQL_8.isMariaDb()).isFalse();
         assertThat(MYSQL_8.describe()).startsWith("MySQL 8.0.36");
     }
@@ -44,9 +45,12 @@ class MariaDbServerTest {
     @Test
     void onlyMariaDbConnectionsCanBeResetByTheDriver() {
         assertThat(MARIADB_10.canResetConnections()).isTrue();
-        assertThat(new MariaDbServer("10.2.21-MariaDB", "").canResetConnections()).isFalse();
-        assertThat(new MariaDbServer("10.2.22-MariaDB", "").canResetConnections()).isTrue();
-        assertThat(new MariaDbServer("10.3.12-MariaDB", "").canResetConnections()).isFalse();
+        assertThat(new MariaDbServer("10.2.21-MariaDB", "").canResetConnections())
+                .isFalse();
+        assertThat(new MariaDbServer("10.2.22-MariaDB", "").canResetConnections())
+                .isTrue();
+        assertThat(new MariaDbServer("10.3.12-MariaDB", "").canResetConnections())
+                .isFalse();
         assertThat(MYSQL_8.canResetConnections()).isFalse();
     }
 

@@ -1,7 +1,7 @@
 package dev.gabysql.core.dialect.mariadb;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static dev.gabysql.core.testing.TestDatabases.firstRow;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -12,7 +12,6 @@ import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -43,7 +42,10 @@ class MariaDbSessionTest {
         url = TestDatabases.newMariaDbDatabase();
         String db = MariaDbProbe.databaseOf(url);
         probe = new MariaDbProbe(TestDatabases.mariaDbAdminUrlFor(db), db);
-        TestDatabases.run(url, "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(20))", "INSERT INTO t VALUES (1, 'a')",
+        TestDatabases.run(
+                url,
+                "CREATE TABLE t (id INT PRIMARY KEY, v VARCHAR(20))",
+                "INSERT INTO t VALUES (1, 'a')",
                 "CREATE SEQUENCE s");
         source = new MariaDbDialect().connect(config(url), LIMITS);
     }
@@ -58,15 +60,31 @@ class MariaDbSessionTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"INSERT INTO t VALUES (2, 'b')", "UPDATE t SET v = 'x'", "DELETE FROM t",
-            "CREATE TABLE x (a INT)", "DROP TABLE t", "TRUNCATE t", "ALTER TABLE t ADD COLUMN w INT",
-            "RENAME TABLE t TO t2", "CREATE TEMPORARY TABLE tmp (a INT)", "SELECT NEXTVAL(s)",
-            "SELECT * FROM t FOR UPDATE", "LOCK TABLES t WRITE", "CREATE DATABASE gaby_never",
-            "CREATE VIEW v AS SELECT 1", "REPLACE INTO t VALUES (1, 'z')", "INSERT INTO t SELECT 5, 'e'"})
+    @ValueSource(
+            strings = {
+                "INSERT INTO t VALUES (2, 'b')",
+                "UPDATE t SET v = 'x'",
+                "DELETE FROM t",
+                "CREATE TABLE x (a INT)",
+                "DROP TABLE t",
+                "TRUNCATE t",
+                "ALTER TABLE t ADD COLUMN w INT",
+                "RENAME TABLE t TO t2",
+                "CREATE TEMPORARY TABLE tmp (a INT)",
+                "SELECT NEXTVAL(s)",
+                "SELECT * FROM t FOR UPDATE",
+                "LOCK TABLES t WRITE",
+                "CREATE DATABASE gaby_never",
+                "CREATE VIEW v AS SELECT 1",
+                "REPLACE INTO t VALUES (1, 'z')",
+                "INSERT INTO t SELECT 5, 'e'"
+            })
     void aReadonlySessionIsRefusedWritesByTheEngine(String sql) {
         String before = probe.snapshot();
-        try (Session s = source.open(Mode.READONLY, LIMITS); Statement st = s.connection().createStatement()) {
-            assertThatThrownBy(() -> st.execute(sql)).isInstanceOf(SQLException.class)
+        try (Session s = source.open(Mode.READONLY, LIMITS);
+                Statement st = s.connection().createStatement()) {
+            assertThatThrownBy(() -> st.execute(sql))
+                    .isInstanceOf(SQLException.class)
                     .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("25006"));
         } catch (SQLException e) {
             throw new AssertionError(e);
@@ -77,24 +95,31 @@ class MariaDbSessionTest {
     @Test
     void aReadonlySessionIsReadOnlyTimeLimitedAndInsideATransaction() throws SQLException {
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            assertThat(firstRow(s.connection(), "SELECT @@tx_read_only, @@max_statement_time, @@autocommit,"
-                    + " @@in_transaction, @@innodb_lock_wait_timeout"))
+            assertThat(firstRow(
+                            s.connection(),
+                            "SELECT @@tx_read_only, @@max_statement_time, @@autocommit,"
+                                    + " @@in_transaction, @@innodb_lock_wait_timeout"))
                     .isEqualTo("1|20.000000|0|1|10");
         }
     }
 
     @Test
     void aWriteSessionRollsBackUnlessCommitted() throws SQLException {
-        try (Session s = source.open(Mode.READWRITE, LIMITS); Statement st = s.connection().createStatement()) {
-            assertThat(firstRow(s.connection(), "SELECT @@tx_read_only, @@autocommit")).isEqualTo("0|0");
+        try (Session s = source.open(Mode.READWRITE, LIMITS);
+                Statement st = s.connection().createStatement()) {
+            assertThat(firstRow(s.connection(), "SELECT @@tx_read_only, @@autocommit"))
+                    .isEqualTo("0|0");
             st.execute("INSERT INTO t VALUES (2, 'b')");
         }
-        assertThat(probe.strings("SELECT COUNT(*) FROM `" + MariaDbProbe.databaseOf(url) + "`.t")).containsExactly("1");
-        try (Session s = source.open(Mode.READWRITE, LIMITS); Statement st = s.connection().createStatement()) {
+        assertThat(probe.strings("SELECT COUNT(*) FROM `" + MariaDbProbe.databaseOf(url) + "`.t"))
+                .containsExactly("1");
+        try (Session s = source.open(Mode.READWRITE, LIMITS);
+                Statement st = s.connection().createStatement()) {
             st.execute("INSERT INTO t VALUES (3, 'c')");
             s.commit();
         }
-        assertThat(probe.strings("SELECT COUNT(*) FROM `" + MariaDbProbe.databaseOf(url) + "`.t")).containsExactly("2");
+        assertThat(probe.strings("SELECT COUNT(*) FROM `" + MariaDbProbe.databaseOf(url) + "`.t"))
+                .containsExactly("2");
     }
 
     @Test
@@ -111,7 +136,8 @@ class MariaDbSessionTest {
         }
         assertThat(probe.lockHeld(lock)).as("GET_LOCK lock released on return").isFalse();
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            assertThat(firstRow(s.connection(), "SELECT CONNECTION_ID()")).as("same pooled connection")
+            assertThat(firstRow(s.connection(), "SELECT CONNECTION_ID()"))
+                    .as("same pooled connection")
                     .isEqualTo(first);
             assertThat(firstRow(s.connection(), "SELECT @leak IS NULL, @@tx_read_only, @@in_transaction"))
                     .isEqualTo("1|1|1");
@@ -124,9 +150,10 @@ class MariaDbSessionTest {
     @Test
     void multiStatementsNeverReachTheServerEvenWhenTheUrlAllowsThem() throws SQLException {
         String before = probe.snapshot();
-        try (ConnectionSource permissive = new MariaDbDialect().connect(config(url + "&allowMultiQueries=true"),
-                LIMITS); Session s = permissive.open(Mode.READWRITE, LIMITS);
-             Statement st = s.connection().createStatement()) {
+        try (ConnectionSource permissive =
+                        new MariaDbDialect().connect(config(url + "&allowMultiQueries=true"), LIMITS);
+                Session s = permissive.open(Mode.READWRITE, LIMITS);
+                Statement st = s.connection().createStatement()) {
             assertThatThrownBy(() -> st.execute("SELECT 1; DROP TABLE t")).isInstanceOf(SQLException.class);
         }
         assertThat(probe.snapshot()).isEqualTo(before).contains("t=");
@@ -135,20 +162,24 @@ class MariaDbSessionTest {
     @Test
     void loadDataLocalCannotReadFilesOfGabysqlsMachine(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("secret.csv"), "7,leaked\n");
-        try (ConnectionSource permissive = new MariaDbDialect().connect(config(url + "&allowLocalInfile=true"),
-                LIMITS); Session s = permissive.open(Mode.READWRITE, LIMITS);
-             Statement st = s.connection().createStatement()) {
-            assertThatThrownBy(() -> st.execute("LOAD DATA LOCAL INFILE '" + file + "' INTO TABLE t"
-                    + " FIELDS TERMINATED BY ','")).isInstanceOf(SQLException.class);
+        try (ConnectionSource permissive =
+                        new MariaDbDialect().connect(config(url + "&allowLocalInfile=true"), LIMITS);
+                Session s = permissive.open(Mode.READWRITE, LIMITS);
+                Statement st = s.connection().createStatement()) {
+            assertThatThrownBy(() -> st.execute(
+                            "LOAD DATA LOCAL INFILE '" + file + "' INTO TABLE t" + " FIELDS TERMINATED BY ','"))
+                    .isInstanceOf(SQLException.class);
             s.commit();
         }
-        assertThat(probe.strings("SELECT COUNT(*) FROM `" + MariaDbProbe.databaseOf(url) + "`.t")).containsExactly("1");
+        assertThat(probe.strings("SELECT COUNT(*) FROM `" + MariaDbProbe.databaseOf(url) + "`.t"))
+                .containsExactly("1");
     }
 
     @Test
     void mysqlSchemeUrlsAreServedByTheMariaDbDriver() throws SQLException {
-        try (ConnectionSource mysql = new MariaDbDialect().connect(config(url.replace("jdbc:mariadb:", "jdbc:mysql:")),
-                LIMITS); Session s = mysql.open(Mode.READONLY, LIMITS)) {
+        try (ConnectionSource mysql =
+                        new MariaDbDialect().connect(config(url.replace("jdbc:mariadb:", "jdbc:mysql:")), LIMITS);
+                Session s = mysql.open(Mode.READONLY, LIMITS)) {
             assertThat(firstRow(s.connection(), "SELECT COUNT(*) FROM t")).isEqualTo("1");
         }
     }
@@ -160,7 +191,8 @@ class MariaDbSessionTest {
     @Test
     void cancelKillsTheStatementOnTheServer() throws Exception {
         String marker = "gaby_cancel_" + UUID.randomUUID().toString().replace("-", "");
-        try (Session s = source.open(Mode.READONLY, LIMITS); Statement st = s.connection().createStatement()) {
+        try (Session s = source.open(Mode.READONLY, LIMITS);
+                Statement st = s.connection().createStatement()) {
             CompletableFuture<SQLException> running = CompletableFuture.supplyAsync(() -> {
                 try {
                     st.executeQuery("SELECT SLEEP(15), '" + marker + "'");

@@ -55,8 +55,8 @@ class MariaDbTimeoutTest {
     void aTimedOutSleepIsGoneFromTheProcessListRightAfterTheTimeout() {
         String marker = marker();
         long start = System.nanoTime();
-        assertThatThrownBy(() -> service.query(CallContext.of("test"),
-                QueryRequest.of("m", "SELECT SLEEP(30), '" + marker + "'")))
+        assertThatThrownBy(() -> service.query(
+                        CallContext.of("test"), QueryRequest.of("m", "SELECT SLEEP(30), '" + marker + "'")))
                 .isInstanceOf(GabyException.class)
                 .satisfies(e -> assertThat(((GabyException) e).code()).isEqualTo(ErrorCode.TIMEOUT));
         assertThat(probe.running(marker)).as("still running on the server").isEmpty();
@@ -72,8 +72,11 @@ class MariaDbTimeoutTest {
         String marker = marker();
         long start = System.nanoTime();
         try {
-            service.query(CallContext.of("test"), QueryRequest.of("m",
-                    "SELECT SUM(LENGTH(SHA2(CONCAT(seq, '" + marker + "'), 512))) FROM seq_1_to_5000000000"));
+            service.query(
+                    CallContext.of("test"),
+                    QueryRequest.of(
+                            "m",
+                            "SELECT SUM(LENGTH(SHA2(CONCAT(seq, '" + marker + "'), 512))) FROM seq_1_to_5000000000"));
         } catch (GabyException e) {
             assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT);
         }
@@ -110,7 +113,11 @@ class MariaDbTimeoutTest {
     @Test
     void theServerSideLimitIsSetForEveryCall() {
         assertThat(service.query(CallContext.of("test"), QueryRequest.of("m", "SELECT @@max_statement_time"))
-                .rows().get(0).get(0).toString()).startsWith("1.0");
+                        .rows()
+                        .get(0)
+                        .get(0)
+                        .toString())
+                .startsWith("1.0");
     }
 
     private static LocalGabyService serviceWithTimeout(Duration timeout) {

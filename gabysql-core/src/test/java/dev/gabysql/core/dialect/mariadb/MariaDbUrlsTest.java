@@ -24,17 +24,24 @@ class MariaDbUrlsTest {
     void safetyOptionsWinOverTheConfiguredOnes() {
         String url = MariaDbUrls.forConnecting("jdbc:mariadb://h/db?ALLOWMULTIQUERIES=true&allowLocalInfile=true"
                 + "&permitMysqlScheme&useResetConnection=false&sslMode=verify-full");
-        assertThat(url).doesNotContainIgnoringCase("allowMultiQueries=true")
+        assertThat(url)
+                .doesNotContainIgnoringCase("allowMultiQueries=true")
                 .doesNotContainIgnoringCase("allowLocalInfile=true")
                 .doesNotContainIgnoringCase("permitMysqlScheme")
                 .doesNotContain("useResetConnection=false")
-                .contains("allowMultiQueries=false", "allowLocalInfile=false", "useResetConnection=true",
-                        "autocommit=false", "connectionAttributes=program_name:gabysql", "sslMode=verify-full");
+                .contains(
+                        "allowMultiQueries=false",
+                        "allowLocalInfile=false",
+                        "useResetConnection=true",
+                        "autocommit=false",
+                        "connectionAttributes=program_name:gabysql",
+                        "sslMode=verify-full");
     }
 
     @Test
     void aUrlWithoutOptionsGetsOurs() {
         assertThat(MariaDbUrls.forConnecting("jdbc:mariadb://h/db"))
-                .startsWith("jdbc:mariadb://h/db?").contains("allowMultiQueries=false");
+                .startsWith("jdbc:mariadb://h/db?")
+                .contains("allowMultiQueries=false");
     }
 }

@@ -25,14 +25,16 @@ class MariaDbValuesTest {
     @BeforeAll
     static void open() {
         String url = TestDatabases.newMariaDbDatabase();
-        TestDatabases.run(url, "SET SESSION sql_mode = ''",
+        TestDatabases.run(
+                url,
+                "SET SESSION sql_mode = ''",
                 "CREATE TABLE t (tm TIME(1), big TIME, neg TIME, dt DATETIME(3), dt0 DATETIME, ts TIMESTAMP NULL,"
                         + " d DATE, zd DATE, y YEAR, n DECIMAL(4,2), f FLOAT, i BIGINT, s VARCHAR(9))",
                 "INSERT INTO t VALUES ('10:11:12.5', '838:59:59', '-01:00:00', '2023-01-02 18:00:00.12',"
                         + " '2023-01-02 18:00:00', '2023-01-02 18:00:00', '2023-01-02', '0000-00-00', 2026, 1.50, 1.1,"
                         + " 9000000000, 'x')");
-        source = new MariaDbDialect().connect(new DatabaseConfig("m", url, null, null, null, null, null, 0),
-                Limits.DEFAULT);
+        source = new MariaDbDialect()
+                .connect(new DatabaseConfig("m", url, null, null, null, null, null, 0), Limits.DEFAULT);
     }
 
     @AfterAll
@@ -44,9 +46,12 @@ class MariaDbValuesTest {
     void readsDatesAndTimesAsTheServerWritesThem() {
         StringBuilder asText = new StringBuilder("SELECT ");
         for (String c : COLUMNS.split(", ")) {
-            asText.append(asText.length() > 7 ? ", " : "").append(c.equals("dt")
-                    ? "DATE_FORMAT(dt, '%Y-%m-%d %H:%i:%s.%f')" // Connector/J writes a fraction's six digits
-                    : "CAST(" + c + " AS CHAR)");
+            asText.append(asText.length() > 7 ? ", " : "")
+                    .append(
+                            c.equals("dt")
+                                    ? "DATE_FORMAT(dt, '%Y-%m-%d %H:%i:%s.%f')" // Connector/J writes a fraction's six
+                                    // digits
+                                    : "CAST(" + c + " AS CHAR)");
         }
         try (Session s = source.open(Mode.READONLY, Limits.DEFAULT)) {
             List<Object> values = onlyRow(s, "SELECT " + COLUMNS + " FROM t");

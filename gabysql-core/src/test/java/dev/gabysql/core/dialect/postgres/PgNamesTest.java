@@ -23,13 +23,43 @@ class PgNamesTest {
     /** The spelling the regular expressions it replaced gave (issue 7), for every type format_type prints. */
     @Test
     void shortTypesAreWhatTheRegularExpressionsGave() {
-        String[] bases = {"character varying", "character", "char", "\"char\"", "\"character\"", "charx",
-            "timestamp", "timestamptz", "time", "timetz", "bit", "bit varying", "bitx", "text", "tsvector",
-            "time with time zone", "timestamp without time zone", "timestamp with time zone",
-            "time without time zone", "timestamp(3) without time zone", "timestamp(6) with time zone",
-            "time(0) without time zone", "time(12) with time zone", "timestamp() without time zone",
-            "timestamp(x) with time zone", "time(3 with time zone", "timestamp(3)", "time without time zones",
-            "character varying(10)", "character(1)", "bit varying(8)", "bit(3)", "box", "cidr", "tinterval"};
+        String[] bases = {
+            "character varying",
+            "character",
+            "char",
+            "\"char\"",
+            "\"character\"",
+            "charx",
+            "timestamp",
+            "timestamptz",
+            "time",
+            "timetz",
+            "bit",
+            "bit varying",
+            "bitx",
+            "text",
+            "tsvector",
+            "time with time zone",
+            "timestamp without time zone",
+            "timestamp with time zone",
+            "time without time zone",
+            "timestamp(3) without time zone",
+            "timestamp(6) with time zone",
+            "time(0) without time zone",
+            "time(12) with time zone",
+            "timestamp() without time zone",
+            "timestamp(x) with time zone",
+            "time(3 with time zone",
+            "timestamp(3)",
+            "time without time zones",
+            "character varying(10)",
+            "character(1)",
+            "bit varying(8)",
+            "bit(3)",
+            "box",
+            "cidr",
+            "tinterval"
+        };
         String[] suffixes = {"", "[]", "[][]", "(5)", " ", "x"};
         for (String base : bases) {
             for (String suffix : suffixes) {
@@ -40,9 +70,15 @@ class PgNamesTest {
     }
 
     private static String byRegex(String formatted) {
-        String[] patterns = {"^character varying", "^character(?=\\(|$|\\[)",
-            "^timestamp(\\(\\d+\\))? without time zone", "^timestamp(\\(\\d+\\))? with time zone",
-            "^time(\\(\\d+\\))? without time zone", "^time(\\(\\d+\\))? with time zone", "^bit varying"};
+        String[] patterns = {
+            "^character varying",
+            "^character(?=\\(|$|\\[)",
+            "^timestamp(\\(\\d+\\))? without time zone",
+            "^timestamp(\\(\\d+\\))? with time zone",
+            "^time(\\(\\d+\\))? without time zone",
+            "^time(\\(\\d+\\))? with time zone",
+            "^bit varying"
+        };
         String[] replacements = {"varchar", "char", "timestamp$1", "timestamptz$1", "time$1", "timetz$1", "varbit"};
         String t = formatted;
         for (int i = 0; i < patterns.length; i++) {
@@ -70,7 +106,8 @@ class PgNamesTest {
         assertThat(PgNames.timing(32)).isEqualTo("AFTER");
         assertThat(PgNames.level(32)).isEqualTo("STATEMENT");
         assertThat(PgNames.triggerCondition("CREATE TRIGGER t AFTER UPDATE ON x FOR EACH ROW WHEN ((old.a)"
-                + " IS DISTINCT FROM (new.a)) EXECUTE FUNCTION f()")).isEqualTo("(old.a) IS DISTINCT FROM (new.a)");
+                        + " IS DISTINCT FROM (new.a)) EXECUTE FUNCTION f()"))
+                .isEqualTo("(old.a) IS DISTINCT FROM (new.a)");
     }
 
     @Test

@@ -29,8 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class PgResultColumnsTest {
     /** What pgJDBC's getColumnTypeName calls a column a sequence fills, and the type it is. */
-    private static final Map<String, String> SERIAL_ALIASES = Map.of("serial", "int4", "bigserial", "int8",
-            "smallserial", "int2");
+    private static final Map<String, String> SERIAL_ALIASES =
+            Map.of("serial", "int4", "bigserial", "int8", "smallserial", "int2");
 
     private static String url;
     private ConnectionSource source;
@@ -38,7 +38,8 @@ class PgResultColumnsTest {
     @BeforeAll
     static void createTables() {
         url = TestDatabases.newPostgresDatabase();
-        TestDatabases.run(url,
+        TestDatabases.run(
+                url,
                 "CREATE TYPE mood AS ENUM ('ok', 'sad')",
                 "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)",
                 "CREATE SCHEMA \"Other\"",
@@ -54,8 +55,8 @@ class PgResultColumnsTest {
 
     @BeforeEach
     void open() {
-        source = new PostgresDialect().connect(new DatabaseConfig("p", url, null, null, null, null, null, 0),
-                Limits.DEFAULT);
+        source = new PostgresDialect()
+                .connect(new DatabaseConfig("p", url, null, null, null, null, null, 0), Limits.DEFAULT);
     }
 
     @AfterEach
@@ -64,17 +65,19 @@ class PgResultColumnsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT * FROM t",
-        "SELECT a AS \"Alias\", b x, t.* FROM t",
-        "SELECT count(*), 1, 'lit', NULL, 2.5, now(), ARRAY[1, 2], a::text AS c2, i::text, j + 1 FROM t GROUP BY a",
-        "SELECT * FROM v",
-        "SELECT t1.a, t2.a FROM t t1 JOIN t t2 USING (a)",
-        "SELECT * FROM t WHERE false",
-        "SELECT t FROM t",
-        "SELECT * FROM \"Other\".\"Mixed Case\"",
-        "SELECT relname, relacl, reltuples FROM pg_class LIMIT 1",
-        "WITH w(n) AS (SELECT a FROM t) SELECT n FROM w"})
+    @ValueSource(
+            strings = {
+                "SELECT * FROM t",
+                "SELECT a AS \"Alias\", b x, t.* FROM t",
+                "SELECT count(*), 1, 'lit', NULL, 2.5, now(), ARRAY[1, 2], a::text AS c2, i::text, j + 1 FROM t GROUP BY a",
+                "SELECT * FROM v",
+                "SELECT t1.a, t2.a FROM t t1 JOIN t t2 USING (a)",
+                "SELECT * FROM t WHERE false",
+                "SELECT t FROM t",
+                "SELECT * FROM \"Other\".\"Mixed Case\"",
+                "SELECT relname, relacl, reltuples FROM pg_class LIMIT 1",
+                "WITH w(n) AS (SELECT a FROM t) SELECT n FROM w"
+            })
     void readsWhatTheDriversMetadataSaysButTheSerialAliases(String sql) throws SQLException {
         try (Session session = source.open(Mode.READONLY, Limits.DEFAULT)) {
             assertThat(session.resultColumns()).isSameAs(PgResultColumns.INSTANCE);
@@ -82,7 +85,8 @@ class PgResultColumnsTest {
             List<QueryResult.Column> expected = jdbc.stream()
                     .map(c -> new QueryResult.Column(c.name(), SERIAL_ALIASES.getOrDefault(c.type(), c.type())))
                     .toList();
-            assertThat(columns(session.connection(), sql, PgResultColumns.INSTANCE)).isEqualTo(expected);
+            assertThat(columns(session.connection(), sql, PgResultColumns.INSTANCE))
+                    .isEqualTo(expected);
             assertThat(jdbc).isNotEmpty();
         }
     }
@@ -109,8 +113,8 @@ class PgResultColumnsTest {
     /** On a connection that has not read these columns before (a new pool each time). */
     private long catalogScansWhileReading(ResultColumns reader) throws SQLException {
         String sql = "SELECT * FROM \"Other\".\"Mixed Case\"";
-        ConnectionSource fresh = new PostgresDialect().connect(
-                new DatabaseConfig("fresh", url, null, null, null, null, null, 0), Limits.DEFAULT);
+        ConnectionSource fresh = new PostgresDialect()
+                .connect(new DatabaseConfig("fresh", url, null, null, null, null, null, 0), Limits.DEFAULT);
         try (Session session = fresh.open(Mode.READONLY, Limits.DEFAULT)) {
             Connection c = session.connection();
             columns(c, sql, rs -> List.of()); // the backend's own caches warm: only a query of pgJDBC's can scan
@@ -125,8 +129,8 @@ class PgResultColumnsTest {
 
     private static long attributeScans(Connection c) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT coalesce(seq_scan, 0) + coalesce(idx_scan, 0)"
-                + " FROM pg_stat_xact_sys_tables WHERE relname = 'pg_attribute'");
-             ResultSet rs = ps.executeQuery()) {
+                        + " FROM pg_stat_xact_sys_tables WHERE relname = 'pg_attribute'");
+                ResultSet rs = ps.executeQuery()) {
             rs.next();
             return rs.getLong(1);
         }
@@ -134,7 +138,8 @@ class PgResultColumnsTest {
 
     private static List<QueryResult.Column> columns(Connection c, String sql, ResultColumns reader)
             throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = c.prepareStatement(sql);
+                ResultSet rs = ps.executeQuery()) {
             return reader.read(rs);
         }
     }

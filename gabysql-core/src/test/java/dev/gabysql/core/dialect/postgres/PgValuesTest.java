@@ -53,10 +53,10 @@ class PgValuesTest {
     @BeforeAll
     static void open() {
         url = TestDatabases.newPostgresDatabase();
-        TestDatabases.run(url, "CREATE TYPE mood AS ENUM ('ok', 'sad')",
-                "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)");
-        source = new PostgresDialect().connect(new DatabaseConfig("p", url, null, null, null, null, null, 0),
-                Limits.DEFAULT);
+        TestDatabases.run(
+                url, "CREATE TYPE mood AS ENUM ('ok', 'sad')", "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)");
+        source = new PostgresDialect()
+                .connect(new DatabaseConfig("p", url, null, null, null, null, null, 0), Limits.DEFAULT);
     }
 
     @AfterAll
@@ -69,8 +69,14 @@ class PgValuesTest {
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < TEXT_VALUES.size(); i++) {
             String v = TEXT_VALUES.get(i);
-            sql.append(i == 0 ? "" : ", ").append(v).append(" AS v").append(i).append(", (").append(v)
-                    .append(")::text AS t").append(i);
+            sql.append(i == 0 ? "" : ", ")
+                    .append(v)
+                    .append(" AS v")
+                    .append(i)
+                    .append(", (")
+                    .append(v)
+                    .append(")::text AS t")
+                    .append(i);
         }
         try (Session s = source.open(Mode.READONLY, Limits.DEFAULT)) {
             for (int run = 1; run <= 7; run++) {
@@ -92,8 +98,21 @@ class PgValuesTest {
                 + " 'NaN'::float8, '\\x0102'::bytea, NULL::timestamptz, 16384::oid, 'ab'::char(4)";
         try (Session s = source.open(Mode.READONLY, Limits.DEFAULT)) {
             for (int run = 1; run <= 7; run++) {
-                assertThat(onlyRow(s, sql)).as("run %d", run).containsExactly(true, 7L, 42L, 9_000_000_000L,
-                        new BigDecimal("1.50"), 1.1, 2.5, "NaN", "\\x0102", null, 16384L, "ab  ");
+                assertThat(onlyRow(s, sql))
+                        .as("run %d", run)
+                        .containsExactly(
+                                true,
+                                7L,
+                                42L,
+                                9_000_000_000L,
+                                new BigDecimal("1.50"),
+                                1.1,
+                                2.5,
+                                "NaN",
+                                "\\x0102",
+                                null,
+                                16384L,
+                                "ab  ");
             }
         }
     }
@@ -103,8 +122,8 @@ class PgValuesTest {
         Limits d = Limits.DEFAULT;
         Limits limits = new Limits(d.statementTimeout(), d.maxRows(), 10, d.maxResultChars());
         try (Session s = source.open(Mode.READONLY, limits)) {
-            QueryResult r = QueryRunner.query("q", s, "SELECT ARRAY(SELECT generate_series(1, 100))", List.of(),
-                    limits, null);
+            QueryResult r =
+                    QueryRunner.query("q", s, "SELECT ARRAY(SELECT generate_series(1, 100))", List.of(), limits, null);
             assertThat((String) r.rows().get(0).get(0)).startsWith("{1,2,3,4,5").contains("…[+");
         }
     }

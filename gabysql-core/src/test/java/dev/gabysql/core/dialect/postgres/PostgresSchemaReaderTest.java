@@ -82,7 +82,10 @@ class PostgresSchemaReaderTest extends SchemaReaderContract {
     }
 
     private static Routine routine(SchemaModel m, String name) {
-        return m.routines().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+        return m.routines().stream()
+                .filter(r -> r.name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -131,13 +134,16 @@ class PostgresSchemaReaderTest extends SchemaReaderContract {
         SchemaModel audit = read(shopUrl(), new SchemaFilter("audit", List.of(), null, false));
         assertThat(names(audit)).containsExactly("events", "notes");
         assertThat(audit.routines()).isEmpty();
-        assertThat(table(audit, "events").foreignKeys()).extracting(ForeignKey::refSchema).containsExactly("public");
+        assertThat(table(audit, "events").foreignKeys())
+                .extracting(ForeignKey::refSchema)
+                .containsExactly("public");
     }
 
     @Test
     void readsGinIndexesWithTheirMethodAndTriggerFunctions() {
         SchemaModel m = shop();
-        assertThat(table(m, "products").indexes()).anySatisfy(i -> assertThat(i.method()).isEqualTo("gin"));
+        assertThat(table(m, "products").indexes())
+                .anySatisfy(i -> assertThat(i.method()).isEqualTo("gin"));
         assertThat(table(m, "orders").triggers().get(0).function()).isEqualTo("public.touch_note");
         assertThat(table(m, "orders").triggers().get(0).events()).containsExactly("INSERT", "UPDATE OF note");
     }

@@ -1,7 +1,7 @@
 package dev.gabysql.core.dialect.postgres;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static dev.gabysql.core.testing.TestDatabases.firstRow;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -53,8 +53,10 @@ class PostgresSessionTest {
     @Test
     void aReadonlySessionIsReadOnlyAndBoundedWithoutAStatementOfItsOwn() throws SQLException {
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            assertThat(firstRow(s.connection(), "SELECT current_setting('transaction_read_only'),"
-                    + " current_setting('statement_timeout'), current_setting('application_name')"))
+            assertThat(firstRow(
+                            s.connection(),
+                            "SELECT current_setting('transaction_read_only'),"
+                                    + " current_setting('statement_timeout'), current_setting('application_name')"))
                     .isEqualTo("on|20s|gabysql");
             assertThatThrownBy(() -> exec(s.connection(), "UPDATE t SET v = 'x'"))
                     .isInstanceOf(SQLException.class)
@@ -80,12 +82,14 @@ class PostgresSessionTest {
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
             Connection c = s.connection();
             assertThat(firstRow(c, "SELECT pg_backend_pid()")).isEqualTo(pid); // the same pooled connection
-            assertThat(firstRow(c, "SELECT (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
-                    + " AND pid = pg_backend_pid()), current_setting('application_name'),"
-                    + " current_setting('statement_timeout'), current_setting('default_transaction_read_only'),"
-                    + " (SELECT count(*) FROM pg_prepared_statements),"
-                    + " (SELECT count(*) FROM pg_cursors WHERE name = 'kept'),"
-                    + " (SELECT count(*) FROM pg_listening_channels())"))
+            assertThat(firstRow(
+                            c,
+                            "SELECT (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"
+                                    + " AND pid = pg_backend_pid()), current_setting('application_name'),"
+                                    + " current_setting('statement_timeout'), current_setting('default_transaction_read_only'),"
+                                    + " (SELECT count(*) FROM pg_prepared_statements),"
+                                    + " (SELECT count(*) FROM pg_cursors WHERE name = 'kept'),"
+                                    + " (SELECT count(*) FROM pg_listening_channels())"))
                     .isEqualTo("0|gabysql|20s|on|0|0|0");
         }
     }
@@ -93,21 +97,28 @@ class PostgresSessionTest {
     @Test
     void aSessionWithOtherLimitsSetsThemForItsTransactionOnly() throws SQLException {
         try (Session s = source.open(Mode.READONLY, LIMITS.withStatementTimeout(Duration.ofSeconds(3)))) {
-            assertThat(firstRow(s.connection(), "SELECT current_setting('statement_timeout'),"
-                    + " current_setting('transaction_read_only')")).isEqualTo("3s|on");
+            assertThat(firstRow(
+                            s.connection(),
+                            "SELECT current_setting('statement_timeout'),"
+                                    + " current_setting('transaction_read_only')"))
+                    .isEqualTo("3s|on");
         }
         try (Session s = source.open(Mode.READONLY, LIMITS)) {
-            assertThat(firstRow(s.connection(), "SELECT current_setting('statement_timeout')")).isEqualTo("20s");
+            assertThat(firstRow(s.connection(), "SELECT current_setting('statement_timeout')"))
+                    .isEqualTo("20s");
         }
     }
 
     @Test
     void aUrlWithItsOwnOptionsStillGetsReadOnlyBoundedSessions() throws SQLException {
-        ConnectionSource own = new PostgresDialect().connect(config(url + "&options=-c%20search_path%3Dpublic"),
-                LIMITS);
+        ConnectionSource own =
+                new PostgresDialect().connect(config(url + "&options=-c%20search_path%3Dpublic"), LIMITS);
         try (Session s = own.open(Mode.READONLY, LIMITS)) {
-            assertThat(firstRow(s.connection(), "SELECT current_setting('transaction_read_only'),"
-                    + " current_setting('statement_timeout')")).isEqualTo("on|20s");
+            assertThat(firstRow(
+                            s.connection(),
+                            "SELECT current_setting('transaction_read_only'),"
+                                    + " current_setting('statement_timeout')"))
+                    .isEqualTo("on|20s");
         } finally {
             own.close();
         }

@@ -23,7 +23,8 @@ class SqliteDdlTest {
         assertThat(t.column("odd, col").collation()).isNull();
         assertThat(t.column("total").generated()).isEqualTo("price * 2");
         assertThat(t.checks()).extracting(Constraint::name).containsExactly("name_ok", "positive");
-        assertThat(t.checks()).extracting(Constraint::expression)
+        assertThat(t.checks())
+                .extracting(Constraint::expression)
                 .containsExactly("length(name) > 0", "price >= 0 AND total <> 'a,b)'");
         assertThat(t.checks().get(0).columns()).containsExactly("name");
         assertThat(t.checks().get(1).columns()).isEmpty();
@@ -31,15 +32,17 @@ class SqliteDdlTest {
 
     @Test
     void tablesWithoutAColumnListHaveNothingToAdd() {
-        assertThat(SqliteDdl.table("CREATE TABLE c AS SELECT (1) AS x").columns()).isEmpty();
-        assertThat(SqliteDdl.table("CREATE VIRTUAL TABLE f USING fts5(a, b)").columns()).isEmpty();
+        assertThat(SqliteDdl.table("CREATE TABLE c AS SELECT (1) AS x").columns())
+                .isEmpty();
+        assertThat(SqliteDdl.table("CREATE VIRTUAL TABLE f USING fts5(a, b)").columns())
+                .isEmpty();
         assertThat(SqliteDdl.table(null).checks()).isEmpty();
     }
 
     @Test
     void readsIndexKeysAndPartialConditions() {
-        SqliteDdl.IndexDdl i = SqliteDdl.index("CREATE UNIQUE INDEX i ON t (lower(a), b DESC, substr(c, 1, 2))"
-                + " WHERE a IS NOT NULL AND b > 0");
+        SqliteDdl.IndexDdl i = SqliteDdl.index(
+                "CREATE UNIQUE INDEX i ON t (lower(a), b DESC, substr(c, 1, 2))" + " WHERE a IS NOT NULL AND b > 0");
         assertThat(i.keys()).containsExactly("lower(a)", "b DESC", "substr(c, 1, 2)");
         assertThat(i.where()).isEqualTo("a IS NOT NULL AND b > 0");
         assertThat(SqliteDdl.index(null)).isNull();
@@ -61,6 +64,7 @@ class SqliteDdlTest {
 
     @Test
     void readsTheQueryOfAView() {
-        assertThat(SqliteDdl.viewQuery("CREATE VIEW \"as\" (a) AS\n  SELECT 1 AS a")).isEqualTo("SELECT 1 AS a");
+        assertThat(SqliteDdl.viewQuery("CREATE VIEW \"as\" (a) AS\n  SELECT 1 AS a"))
+                .isEqualTo("SELECT 1 AS a");
     }
 }

@@ -21,8 +21,8 @@ class SqliteNativeLibraryTest {
 
         assertThat(library).isEqualTo(SqliteNativeLibrary.cachedLibrary(cache)).isRegularFile();
         assertThat(library.toString()).contains("sqlite-" + SQLiteJDBCLoader.getVersion());
-        try (InputStream bundled = SQLiteJDBCLoader.class.getResourceAsStream("/org/sqlite/native/"
-                + OSInfo.getNativeLibFolderPathForCurrentOS() + "/" + library.getFileName())) {
+        try (InputStream bundled = SQLiteJDBCLoader.class.getResourceAsStream(
+                "/org/sqlite/native/" + OSInfo.getNativeLibFolderPathForCurrentOS() + "/" + library.getFileName())) {
             assertThat(Files.readAllBytes(library)).isEqualTo(bundled.readAllBytes());
         }
         try (var leftovers = Files.list(library.getParent())) {

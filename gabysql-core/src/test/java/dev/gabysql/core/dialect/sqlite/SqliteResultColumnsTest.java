@@ -25,12 +25,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SqliteResultColumnsTest {
     @TempDir
     Path dir;
+
     ConnectionSource source;
     Session session;
 
     @BeforeEach
     void open() {
-        Path file = TestDatabases.sqliteFile(dir, "types",
+        Path file = TestDatabases.sqliteFile(
+                dir,
+                "types",
                 "CREATE TABLE t (a INTEGER PRIMARY KEY, b varchar (20), c NUMERIC(10,2), d text, e, f DOUBLE PRECISION,"
                         + " g unsigned big int, \"h h\" Decimal( 5 ), i BLOB, j datetime, k \"quoted type\","
                         + " l INT (3, 4), m strange  type(5))",
@@ -47,23 +50,27 @@ class SqliteResultColumnsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT * FROM t",
-        "SELECT a AS \"Alias\", b x, \"h h\", t.* FROM t",
-        "SELECT count(*), 1, 'lit', NULL, 2.5, x'ff', CAST(a AS REAL), CAST(d AS TEXT) AS c2 FROM t",
-        "SELECT * FROM v",
-        "SELECT a, a FROM t t1 JOIN t t2 USING (a)",
-        "SELECT * FROM t WHERE 0",
-        "SELECT (SELECT b FROM t), max(c) FROM t",
-        "WITH w(n) AS (SELECT a FROM t) SELECT n FROM w",
-        "PRAGMA table_info(t)"})
+    @ValueSource(
+            strings = {
+                "SELECT * FROM t",
+                "SELECT a AS \"Alias\", b x, \"h h\", t.* FROM t",
+                "SELECT count(*), 1, 'lit', NULL, 2.5, x'ff', CAST(a AS REAL), CAST(d AS TEXT) AS c2 FROM t",
+                "SELECT * FROM v",
+                "SELECT a, a FROM t t1 JOIN t t2 USING (a)",
+                "SELECT * FROM t WHERE 0",
+                "SELECT (SELECT b FROM t), max(c) FROM t",
+                "WITH w(n) AS (SELECT a FROM t) SELECT n FROM w",
+                "PRAGMA table_info(t)"
+            })
     void readsWhatTheDriversMetadataSays(String sql) throws SQLException {
         assertThat(session.resultColumns()).isSameAs(SqliteResultColumns.INSTANCE);
         List<QueryResult.Column> jdbc;
-        try (PreparedStatement ps = session.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = session.connection().prepareStatement(sql);
+                ResultSet rs = ps.executeQuery()) {
             jdbc = ResultColumns.JDBC.read(rs);
         }
-        try (PreparedStatement ps = session.connection().prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = session.connection().prepareStatement(sql);
+                ResultSet rs = ps.executeQuery()) {
             assertThat(SqliteResultColumns.INSTANCE.read(rs)).isEqualTo(jdbc);
         }
         assertThat(jdbc).isNotEmpty();

@@ -17,8 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SqliteSchemaReaderTest extends SchemaReaderContract {
     private static final AtomicInteger SEQ = new AtomicInteger();
+
     @TempDir
     static Path dir;
+
     private static String shop;
 
     @Override
@@ -55,20 +57,23 @@ class SqliteSchemaReaderTest extends SchemaReaderContract {
         assertThat(column(table(m, "products"), "id").identity()).isEqualTo("rowid");
         assertThat(column(table(m, "customers"), "name").collation()).isEqualTo("NOCASE");
         assertThat(column(table(m, "products"), "price_with_tax").generated()).isEqualTo("price * 1.2 stored");
-        assertThat(table(m, "orders").constraints()).anySatisfy(c -> assertThat(c.expression())
-                .isEqualTo("status IN ('pending', 'paid', 'shipped')"));
+        assertThat(table(m, "orders").constraints())
+                .anySatisfy(c -> assertThat(c.expression()).isEqualTo("status IN ('pending', 'paid', 'shipped')"));
         assertThat(table(m, "orders").triggers().get(0).condition()).isEqualTo("NEW.note IS NULL");
     }
 
     @Test
     void aReferenceWithoutColumnsPointsAtThePrimaryKey() {
-        assertThat(table(shop(), "order_items").foreignKeys()).filteredOn(fk -> fk.refTable().equals("products"))
-                .singleElement().satisfies(fk -> assertThat(fk.refColumns()).containsExactly("id"));
+        assertThat(table(shop(), "order_items").foreignKeys())
+                .filteredOn(fk -> fk.refTable().equals("products"))
+                .singleElement()
+                .satisfies(fk -> assertThat(fk.refColumns()).containsExactly("id"));
     }
 
     @Test
     void aWithoutRowidTableHasNoRowidIdentity() {
-        assertThat(table(shop(), "order_items").columns()).allSatisfy(c -> assertThat(c.identity()).isNull());
+        assertThat(table(shop(), "order_items").columns())
+                .allSatisfy(c -> assertThat(c.identity()).isNull());
     }
 
     @Test
@@ -78,8 +83,11 @@ class SqliteSchemaReaderTest extends SchemaReaderContract {
 
     @Test
     void aViewThatNoLongerCompilesDoesNotHideTheRest() {
-        String url = newDatabase("CREATE TABLE gone (x)", "CREATE TABLE kept (id INTEGER PRIMARY KEY, v TEXT)",
-                "CREATE VIEW broken AS SELECT x FROM gone", "DROP TABLE gone");
+        String url = newDatabase(
+                "CREATE TABLE gone (x)",
+                "CREATE TABLE kept (id INTEGER PRIMARY KEY, v TEXT)",
+                "CREATE VIEW broken AS SELECT x FROM gone",
+                "DROP TABLE gone");
         SchemaModel m = read(url, SchemaFilter.ALL);
         assertThat(names(m)).containsExactly("broken", "kept");
         assertThat(table(m, "kept").columns()).hasSize(2);

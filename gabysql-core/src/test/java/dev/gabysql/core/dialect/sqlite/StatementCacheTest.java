@@ -31,12 +31,13 @@ import org.junit.jupiter.api.io.TempDir;
 class StatementCacheTest {
     @TempDir
     Path dir;
+
     ConnectionSource source;
 
     @BeforeEach
     void open() {
-        Path file = TestDatabases.sqliteFile(dir, "cache", "CREATE TABLE t (a INTEGER, b TEXT)",
-                "INSERT INTO t VALUES (1, 'one'), (2, 'two')");
+        Path file = TestDatabases.sqliteFile(
+                dir, "cache", "CREATE TABLE t (a INTEGER, b TEXT)", "INSERT INTO t VALUES (1, 'one'), (2, 'two')");
         source = new SqliteDialect().connect(DatabaseConfig.sqlite("cache", file), Limits.DEFAULT);
     }
 
@@ -75,7 +76,8 @@ class StatementCacheTest {
         assertThat(after.columns().get(2).type()).isEqualTo("REAL");
         assertThat(after.rows().get(0)).containsExactly(1L, "one", 2.5);
         write("DROP TABLE t");
-        assertThatThrownBy(() -> query("SELECT * FROM t")).isInstanceOf(GabyException.class)
+        assertThatThrownBy(() -> query("SELECT * FROM t"))
+                .isInstanceOf(GabyException.class)
                 .satisfies(e -> assertThat(((GabyException) e).code()).isEqualTo(ErrorCode.SQL_ERROR));
         write("CREATE TABLE t (z TEXT)", "INSERT INTO t VALUES ('zed')");
         QueryResult recreated = query("SELECT * FROM t");
@@ -95,7 +97,8 @@ class StatementCacheTest {
         String endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c";
         Limits quick = Limits.DEFAULT.withStatementTimeout(Duration.ofMillis(150));
         for (int i = 0; i < 2; i++) {
-            assertThatThrownBy(() -> query(quick, endless)).isInstanceOf(GabyException.class)
+            assertThatThrownBy(() -> query(quick, endless))
+                    .isInstanceOf(GabyException.class)
                     .satisfies(e -> assertThat(((GabyException) e).code()).isEqualTo(ErrorCode.TIMEOUT));
         }
         String counted = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000)"
@@ -116,7 +119,8 @@ class StatementCacheTest {
     }
 
     private void write(String... sql) throws Exception {
-        try (Session s = source.open(Mode.READWRITE, Limits.DEFAULT); Statement st = s.connection().createStatement()) {
+        try (Session s = source.open(Mode.READWRITE, Limits.DEFAULT);
+                Statement st = s.connection().createStatement()) {
             for (String each : sql) {
                 st.execute(each);
             }
