@@ -1,7 +1,7 @@
 package dev.gabysql.bench;
 
-import dev.gabysql.core.service.QueryResult;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.json.Json;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.introspect.IntegrityReport;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.GabyService;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,12 +1,12 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.CatalogLoader;
 import dev.gabysql.core.catalog.CatalogOptions;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.ConfigFile;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;

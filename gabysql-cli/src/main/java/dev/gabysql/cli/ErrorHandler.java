@@ -24,8 +24,9 @@ final class ErrorHandler implements IExecutionExceptionHandler {
 
     static void print(CommandLine cl, GabyException g) {
         cl.getErr().println("error [" + g.code().name() + "]: " + g.getMessage());
-        if (g.hint() != null && !g.hint().isBlank()) {
-            cl.getErr().println("hint: " + g.hint());
+        String hint = ShellWords.INSTANCE.hintOf(g);
+        if (hint != null && !hint.isBlank()) {
+            cl.getErr().println("hint: " + hint);
         }
         cl.getErr().flush();
     }

@@ -1,9 +1,9 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.GabyService;
 import dev.gabysql.server.client.RemoteGabyService;
 import java.net.URI;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.GabyService;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.mcp.ClientActivity;
 import dev.gabysql.mcp.McpOptions;
@@ -96,7 +96,7 @@ final class McpCommand implements Callable<Integer> {
      * Off the spawn-to-initialize path (issue 7): while the client's initialize is answered, one background thread
      * connects to the databases and reads their schemas (LocalGabyService#prefetch), then runs the least-privilege
      * check (layer 1, SPEC §3) on the connections it opened; once the client is initialized, the JIT warm-up. The
-     * usual answers need no Jackson mapper ({@link dev.gabysql.core.util.JsonTrees}), so none is made ahead.
+     * usual answers need no Jackson mapper ({@link dev.gabysql.core.json.JsonTrees}), so none is made ahead.
      */
     private static StdioHooks localHooks(LocalGabyService local, McpOptions options) {
         return new StdioHooks() {

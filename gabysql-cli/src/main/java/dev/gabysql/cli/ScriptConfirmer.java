@@ -2,8 +2,8 @@ package dev.gabysql.cli;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
+import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.ExecuteResult;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.util.Locale;

@@ -2,10 +2,10 @@ package dev.gabysql.cli;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.QueryResult;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 

@@ -173,7 +173,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private static String banner(GabyServer server, LocalGabyService service, ServerOptions options) {
-        int dbs = service.listDatabases(dev.gabysql.core.service.CallContext.of("http"))
+        int dbs = service.listDatabases(dev.gabysql.core.api.CallContext.of("http"))
                 .size();
         return "gabysql serve: listening on " + server.uri() + " — " + dbs + " database(s), mode "
                 + service.settings().mode().label() + ", "

@@ -2,11 +2,11 @@ package dev.gabysql.cli;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.shell.Shell;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.service.GabyService;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

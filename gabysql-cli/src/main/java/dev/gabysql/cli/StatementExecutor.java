@@ -1,15 +1,15 @@
 package dev.gabysql.cli;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.ExecuteRequest;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.service.ExecuteRequest;
-import dev.gabysql.core.service.ExecuteResult;
-import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.QueryRequest;
-import dev.gabysql.core.service.QueryResult;
 import java.util.function.Supplier;
 
 /**
@@ -109,7 +109,7 @@ public final class StatementExecutor {
     public Mode modeOf(String db) {
         for (DatabaseInfo info : service.listDatabases(calls.get())) {
             if (info.name().equals(db)) {
-                return Mode.parse(info.mode());
+                return info.mode();
             }
         }
         return null;

@@ -3,14 +3,14 @@ package dev.gabysql.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.ExecuteResult;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Path;
@@ -103,7 +103,7 @@ class StatementExecutorTest {
     private static long count(LocalGabyService service) {
         return ((Number) service.query(
                                 CallContext.of("test"),
-                                dev.gabysql.core.service.QueryRequest.of("t", "SELECT count(*) FROM items"))
+                                dev.gabysql.core.api.QueryRequest.of("t", "SELECT count(*) FROM items"))
                         .rows()
                         .get(0)
                         .get(0))

@@ -1,6 +1,6 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.Cancellation;
+import dev.gabysql.core.api.Cancellation;
 import io.modelcontextprotocol.common.McpTransportContext;
 
 /**

@@ -1,8 +1,8 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.GabyService;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;

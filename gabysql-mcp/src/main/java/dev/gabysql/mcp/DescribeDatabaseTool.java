@@ -1,7 +1,7 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.DescribeRequest;
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.Rendered;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 

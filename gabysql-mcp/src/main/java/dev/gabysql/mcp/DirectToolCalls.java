@@ -1,7 +1,7 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.Cancellation;
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.GabyService;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;

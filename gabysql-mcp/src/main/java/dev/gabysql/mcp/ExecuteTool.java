@@ -2,12 +2,12 @@ package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.ExecuteRequest;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.ExecuteRequest;
-import dev.gabysql.core.service.ExecuteResult;
-import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**

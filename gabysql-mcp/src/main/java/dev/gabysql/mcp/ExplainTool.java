@@ -1,8 +1,8 @@
 package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.core.service.Rendered;
-import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /** {@code gabysql_explain}: the plan of a read, without running it. */

@@ -1,22 +1,21 @@
 package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Builds gabysql's MCP server over a {@link GabyService} on any transport of the official SDK: the same tools,
- * resources, prompts and instructions for stdio and (issue 6) Streamable HTTP. The tools never know whether the
+ * resources, prompts and instructions for stdio and Streamable HTTP. The tools never know whether the
  * service is local or remote, nor which transport carries them. A transport may cap a session's mode by putting a
  * {@link Mode} under {@link McpOptions#CALLER_MODE_KEY} in its transport context: {@code gabysql_execute} is then
  * hidden from that session's {@code tools/list} and refused if called anyway.
@@ -26,16 +25,9 @@ public final class GabyMcpServer {
 
     private GabyMcpServer() {}
 
-    /** A session-based transport (stdio): {@code notifications/cancelled} cancels the running statement. */
-    public static McpSyncServer create(McpServerTransportProvider transport, GabyService service, McpOptions options) {
-        McpServerTransportProvider tracked = new CallTrackingProvider(transport, new InFlightCalls());
-        return build(McpServer.sync(tracked), service, options);
-    }
-
     /**
-     * Streamable HTTP. Cancellation is not wired on this transport yet: the HTTP module wraps its streamable
-     * sessions so that requests pass through {@link InFlightCalls#track} and {@code notifications/cancelled}
-     * through {@link InFlightCalls#cancel}, as {@link CallTrackingSession} does for stdio (issue 6).
+     * Streamable HTTP. The HTTP module cancels a call's statement on {@code notifications/cancelled} itself (its
+     * cancellation filter), since the SDK's streamable sessions cannot be wrapped as stdio's are.
      */
     public static McpSyncServer create(
             McpStreamableServerTransportProvider transport, GabyService service, McpOptions options) {

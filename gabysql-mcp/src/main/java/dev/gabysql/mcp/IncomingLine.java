@@ -1,6 +1,5 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.util.JsonValueReader;
 import java.util.Map;
 
 /**

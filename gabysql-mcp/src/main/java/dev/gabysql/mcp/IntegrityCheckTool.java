@@ -1,8 +1,8 @@
 package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.core.introspect.IntegrityReport;
-import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.api.IntegrityReport;
+import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /** {@code gabysql_integrity_check}: the engine's own integrity check. */

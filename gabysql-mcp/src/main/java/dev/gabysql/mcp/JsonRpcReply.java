@@ -1,7 +1,7 @@
 package dev.gabysql.mcp;
 
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.util.JsonBytes;
+import dev.gabysql.core.json.JsonBytes;
 
 /**
  * The start of a JSON-RPC response as the SDK's Jackson binding writes it, <code>{"jsonrpc":"2.0","id":</code> and
@@ -51,7 +51,7 @@ final class JsonRpcReply {
                 .raw(MESSAGE)
                 .string(e.getMessage())
                 .raw(HINT)
-                .string(e.hint())
+                .string(McpWords.INSTANCE.hintOf(e))
                 .raw('}')
                 .raw('}')
                 .raw('}')

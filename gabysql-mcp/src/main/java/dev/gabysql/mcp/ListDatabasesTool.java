@@ -2,9 +2,9 @@ package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.exec.Limits;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +82,7 @@ final class ListDatabasesTool implements GabyTool {
         JsonTrees.putIfNotNull(o, "dialect", d.dialect());
         JsonTrees.putIfNotNull(o, "url", d.url());
         JsonTrees.putIfNotNull(o, "description", d.description());
-        JsonTrees.putIfNotNull(o, "mode", d.mode());
+        JsonTrees.putIfNotNull(o, "mode", d.mode() == null ? null : d.mode().label());
         o.set("warnings", JsonTrees.node(d.warnings()));
         return o;
     }

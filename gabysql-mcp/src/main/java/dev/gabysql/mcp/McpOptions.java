@@ -1,6 +1,6 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import io.modelcontextprotocol.common.McpTransportContext;
 import java.time.Duration;
 import java.util.function.Function;
@@ -48,10 +48,6 @@ public record McpOptions(
 
     public McpOptions withCallerCap(Function<McpTransportContext, Mode> cap) {
         return new McpOptions(version, progressAfter, cap, maxMessageBytes);
-    }
-
-    public McpOptions withProgressAfter(Duration after) {
-        return new McpOptions(version, after, callerCap, maxMessageBytes);
     }
 
     /** The same options with another stdio message limit ({@link #maxMessageBytes()}). */

@@ -3,7 +3,7 @@ package dev.gabysql.mcp;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.slf4j.Logger;
@@ -24,7 +24,7 @@ final class ProtocolErrors {
         ObjectNode data = JsonTrees.object();
         data.put("code", e.code().name());
         data.put("message", e.getMessage());
-        data.put("hint", e.hint());
+        data.put("hint", McpWords.INSTANCE.hintOf(e));
         return McpError.builder(jsonRpcCode(e.code()))
                 .message(ToolOutcome.errorText(e))
                 .data(data)

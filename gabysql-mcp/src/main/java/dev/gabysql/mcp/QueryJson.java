@@ -1,8 +1,8 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.QueryResult;
-import dev.gabysql.core.util.Json;
-import dev.gabysql.core.util.JsonBytes;
+import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.json.Json;
+import dev.gabysql.core.json.JsonBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

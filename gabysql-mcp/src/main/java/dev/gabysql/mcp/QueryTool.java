@@ -1,7 +1,7 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.QueryRequest;
-import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 

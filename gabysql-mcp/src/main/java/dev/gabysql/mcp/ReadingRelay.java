@@ -1,6 +1,6 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.util.Poller;
+import dev.gabysql.core.internal.Poller;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -2,12 +2,12 @@ package dev.gabysql.mcp;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.Cancellation;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.Rendered;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.json.Json;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;

@@ -1,6 +1,6 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.Rendered;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /** {@code gabysql_search}: objects and columns by name. */

@@ -1,6 +1,6 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.GabyService;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;

@@ -1,11 +1,11 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.Cancellation;
-import dev.gabysql.core.service.GabyService;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;

@@ -1,7 +1,7 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.GabyService;
 
 /**
  * One tool call as a tool sees it: the service, the parsed arguments and the core's call context (front end,

@@ -1,6 +1,6 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.util.JsonBytes;
+import dev.gabysql.core.json.JsonBytes;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 

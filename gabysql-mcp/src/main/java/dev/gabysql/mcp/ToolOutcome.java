@@ -3,7 +3,7 @@ package dev.gabysql.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
@@ -46,8 +46,9 @@ record ToolOutcome(WrittenResult written) {
         ObjectNode err = JsonTrees.object();
         err.put("code", e.code().name());
         err.put("message", e.getMessage());
-        if (e.hint() != null && !e.hint().isBlank()) {
-            err.put("hint", e.hint());
+        String hint = McpWords.INSTANCE.hintOf(e);
+        if (hint != null && !hint.isBlank()) {
+            err.put("hint", hint);
         }
         ObjectNode structured = JsonTrees.object();
         structured.set("error", err);
@@ -61,6 +62,7 @@ record ToolOutcome(WrittenResult written) {
 
     static String errorText(GabyException e) {
         String text = "error [" + e.code().name() + "]: " + e.getMessage();
-        return e.hint() == null || e.hint().isBlank() ? text : text + "\nhint: " + e.hint();
+        String hint = McpWords.INSTANCE.hintOf(e);
+        return hint == null || hint.isBlank() ? text : text + "\nhint: " + hint;
     }
 }

@@ -1,6 +1,6 @@
 /**
  * gabysql's MCP front end: the tools, resources and prompts over the core's one
- * {@link dev.gabysql.core.service.GabyService}, and the stdio lifecycle.
+ * {@link dev.gabysql.core.api.GabyService}, and the stdio lifecycle.
  *
  * <p>{@link dev.gabysql.mcp.GabyMcpServer} builds the same definitions on any transport of the official MCP Java
  * SDK (stdio now, Streamable HTTP with issue 6). Tool handlers never talk JDBC; they catch every failure at their

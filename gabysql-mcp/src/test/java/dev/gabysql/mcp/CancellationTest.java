@@ -3,10 +3,10 @@ package dev.gabysql.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.error.ErrorCode;
-import dev.gabysql.core.service.GabyService;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,16 +1,16 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.introspect.IntegrityReport;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.service.DescribeRequest;
-import dev.gabysql.core.service.ExecuteRequest;
-import dev.gabysql.core.service.ExecuteResult;
-import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.QueryRequest;
-import dev.gabysql.core.service.QueryResult;
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.ExecuteRequest;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.IntegrityReport;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.api.Rendered;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

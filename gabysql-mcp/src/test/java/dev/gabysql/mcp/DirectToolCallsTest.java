@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -2,8 +2,8 @@ package dev.gabysql.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.introspect.IntegrityReport;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.api.IntegrityReport;
+import dev.gabysql.core.json.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,9 @@ package dev.gabysql.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.json.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,13 +17,13 @@ class ListDatabasesToolTest {
     @Test
     void anEntryIsWhatTheMapperWritesForTheRecord() throws Exception {
         List<DatabaseInfo> infos = List.of(
-                new DatabaseInfo("shop", "sqlite", "jdbc:sqlite:/tmp/shop.db", null, "readonly", List.of()),
+                new DatabaseInfo("shop", "sqlite", "jdbc:sqlite:/tmp/shop.db", null, Mode.READONLY, List.of()),
                 new DatabaseInfo(
                         "pg",
                         "postgresql",
                         "jdbc:postgresql://h/db?user=u&password=***",
                         "Orders \"live\"",
-                        "readwrite",
+                        Mode.READWRITE,
                         List.of("superuser role", "é \uD83D\uDE00")),
                 new DatabaseInfo("x", null, null, null, null, List.of()));
         for (DatabaseInfo d : infos) {
@@ -36,7 +37,7 @@ class ListDatabasesToolTest {
         List<DatabaseInfo> many = new java.util.ArrayList<>();
         for (int i = 0; i < 3_000; i++) {
             many.add(new DatabaseInfo(
-                    "db" + i, "sqlite", "jdbc:sqlite:/data/tenants/db" + i + ".db", null, "readonly", List.of()));
+                    "db" + i, "sqlite", "jdbc:sqlite:/data/tenants/db" + i + ".db", null, Mode.READONLY, List.of()));
         }
         com.fasterxml.jackson.databind.node.ObjectNode cut = ListDatabasesTool.listed(many, 200_000);
         assertThat(cut.toString().length()).isBetween(150_000, 200_400);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.GabyService;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

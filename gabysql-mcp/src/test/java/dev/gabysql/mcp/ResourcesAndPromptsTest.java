@@ -3,8 +3,8 @@ package dev.gabysql.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

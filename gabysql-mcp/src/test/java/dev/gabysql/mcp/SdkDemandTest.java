@@ -3,7 +3,7 @@ package dev.gabysql.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.gabysql.mcp;
 
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.core.testing.TestDatabases;

@@ -1,7 +1,7 @@
 package dev.gabysql.mcp;
 
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,6 +1,6 @@
 package dev.gabysql.server;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,11 @@
 package dev.gabysql.server;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.DescribeRequest;
-import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.Rendered;
 import dev.gabysql.server.wire.DatabaseList;
 import dev.gabysql.server.wire.ExplainCall;
 import dev.gabysql.server.wire.RenderedAnswer;

@@ -1,6 +1,6 @@
 package dev.gabysql.server;
 
-import dev.gabysql.core.service.Cancellation;
+import dev.gabysql.core.api.Cancellation;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

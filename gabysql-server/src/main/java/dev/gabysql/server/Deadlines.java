@@ -1,8 +1,8 @@
 package dev.gabysql.server;
 
+import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

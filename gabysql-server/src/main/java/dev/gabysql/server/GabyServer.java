@@ -1,8 +1,8 @@
 package dev.gabysql.server;
 
+import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.GabyService;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import java.io.IOException;

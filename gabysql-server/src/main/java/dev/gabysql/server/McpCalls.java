@@ -1,6 +1,6 @@
 package dev.gabysql.server;
 
-import dev.gabysql.core.service.Cancellation;
+import dev.gabysql.core.api.Cancellation;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

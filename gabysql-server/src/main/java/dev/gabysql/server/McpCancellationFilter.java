@@ -2,9 +2,9 @@ package dev.gabysql.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.error.ErrorCode;
-import dev.gabysql.core.service.Cancellation;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.json.Json;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;

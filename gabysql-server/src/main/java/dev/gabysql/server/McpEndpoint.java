@@ -1,8 +1,8 @@
 package dev.gabysql.server;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.GabyService;
 import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.McpOptions;
 import io.modelcontextprotocol.common.McpTransportContext;

@@ -1,6 +1,6 @@
 package dev.gabysql.server;
 
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.GabyService;
 
 /** The API's routes, in one table (SPEC §6, plus what the gateway needs to serve every MCP tool remotely). */
 final class Routes {

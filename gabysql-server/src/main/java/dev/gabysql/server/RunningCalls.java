@@ -1,8 +1,8 @@
 package dev.gabysql.server;
 
+import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.Cancellation;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;

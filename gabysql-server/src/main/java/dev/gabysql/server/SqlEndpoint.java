@@ -1,9 +1,9 @@
 package dev.gabysql.server;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.GabyService;
 import dev.gabysql.server.wire.ReadAnswer;
 import dev.gabysql.server.wire.SqlCall;
 import dev.gabysql.server.wire.WriteAnswer;

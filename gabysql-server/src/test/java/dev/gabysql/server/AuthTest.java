@@ -4,7 +4,7 @@ import static dev.gabysql.server.ApiErrorsTest.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.server.Http.Reply;
 import java.net.URI;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.gabysql.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.server.Http.Reply;
 import java.net.URI;
 import java.util.List;
@@ -54,8 +54,8 @@ class CancelCallTest {
     private static long sleeping(TestServer server) {
         return ((Number) server.service
                         .query(
-                                dev.gabysql.core.service.CallContext.of("test"),
-                                dev.gabysql.core.service.QueryRequest.of(
+                                dev.gabysql.core.api.CallContext.of("test"),
+                                dev.gabysql.core.api.QueryRequest.of(
                                         "pg",
                                         "SELECT count(*) FROM pg_stat_activity WHERE state ="
                                                 + " 'active' AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()"))

@@ -2,9 +2,9 @@ package dev.gabysql.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.QueryRequest;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.server.Http.Reply;
 import java.io.InputStream;
 import java.io.OutputStream;

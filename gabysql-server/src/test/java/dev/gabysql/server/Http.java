@@ -1,7 +1,7 @@
 package dev.gabysql.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.json.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -3,7 +3,7 @@ package dev.gabysql.server;
 import static dev.gabysql.server.ApiErrorsTest.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import java.net.URI;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;

@@ -3,7 +3,7 @@ package dev.gabysql.server;
 import static dev.gabysql.server.ApiErrorsTest.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.server.Http.Reply;
 import io.modelcontextprotocol.client.McpClient;

@@ -2,7 +2,7 @@ package dev.gabysql.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.server.Http.Reply;
 import java.net.URI;
 import java.nio.file.Path;

@@ -65,7 +65,7 @@ class ServerOptionsTest {
     @Test
     void aPortInUseIsAClearConfigError() {
         try (TestServer first =
-                TestServer.start(List.of(), dev.gabysql.core.config.Mode.READONLY, ServerOptions.defaults())) {
+                TestServer.start(List.of(), dev.gabysql.core.api.Mode.READONLY, ServerOptions.defaults())) {
             int port = first.server.port();
             assertThatThrownBy(() -> GabyServer.start(
                             first.service, ServerOptions.defaults().withPort(port), System.err))

@@ -1,10 +1,10 @@
 package dev.gabysql.server;
 
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
-import dev.gabysql.core.service.GabyService;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.core.testing.TestDatabases;
 import java.io.ByteArrayOutputStream;

@@ -3,10 +3,10 @@ package dev.gabysql.server;
 import static dev.gabysql.server.ApiErrorsTest.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.json.Json;
 import dev.gabysql.core.testing.TestDatabases;
-import dev.gabysql.core.util.Json;
 import dev.gabysql.server.Http.Reply;
 import java.net.URI;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.gabysql.cli.format;
 
-import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.api.QueryResult;
 import java.util.List;
 
 /** RFC 4180 CSV with a header line; NULL is an empty field, an empty string is {@code ""}. */

@@ -1,8 +1,8 @@
 package dev.gabysql.cli.format;
 
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.QueryResult;
 import java.util.Locale;
 
 /** Output formats of the CLI. */

@@ -1,7 +1,7 @@
 package dev.gabysql.cli.format;
 
-import dev.gabysql.core.service.QueryResult;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.json.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.gabysql.cli.format;
 
-import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.api.QueryResult;
 import java.util.List;
 
 /** A GitHub-flavoured Markdown table; pipes in values are escaped, NULL shown as {@code NULL}. */

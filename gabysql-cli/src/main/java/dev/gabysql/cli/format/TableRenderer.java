@@ -1,6 +1,6 @@
 package dev.gabysql.cli.format;
 
-import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.api.QueryResult;
 import java.util.List;
 
 /** An aligned text table, psql style; NULL shown as {@code NULL} so it differs from an empty string. */

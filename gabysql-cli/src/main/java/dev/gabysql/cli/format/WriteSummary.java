@@ -1,7 +1,7 @@
 package dev.gabysql.cli.format;
 
-import dev.gabysql.core.service.ExecuteResult;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.json.Json;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

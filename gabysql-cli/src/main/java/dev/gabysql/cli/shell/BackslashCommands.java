@@ -1,12 +1,12 @@
 package dev.gabysql.cli.shell;
 
 import dev.gabysql.cli.format.Format;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.QueryRequest;
-import dev.gabysql.core.service.QueryResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -150,7 +150,8 @@ final class BackslashCommands {
         state.dialect = info.dialect();
         state.mode = ShellSetup.modeOf(info);
         names.invalidate();
-        printer.info("You are now on `" + info.name() + "` (" + info.dialect() + ", " + info.mode() + ").");
+        printer.info("You are now on `" + info.name() + "` (" + info.dialect() + ", "
+                + info.mode().label() + ").");
         info.warnings().forEach(printer::note);
     }
 

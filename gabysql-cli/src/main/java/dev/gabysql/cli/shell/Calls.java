@@ -1,6 +1,6 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.core.service.CallContext;
+import dev.gabysql.core.api.CallContext;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 

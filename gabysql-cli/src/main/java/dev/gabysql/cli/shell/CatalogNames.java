@@ -1,11 +1,11 @@
 package dev.gabysql.cli.shell;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.DescribeRequest;
-import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.Rendered;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

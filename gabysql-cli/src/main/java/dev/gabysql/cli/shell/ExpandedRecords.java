@@ -1,6 +1,6 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.api.QueryResult;
 import java.util.ArrayList;
 import java.util.List;
 import org.jline.utils.AttributedString;

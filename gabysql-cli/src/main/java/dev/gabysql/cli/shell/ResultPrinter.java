@@ -1,10 +1,11 @@
 package dev.gabysql.cli.shell;
 
+import dev.gabysql.cli.ShellWords;
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.ExecuteResult;
-import dev.gabysql.core.service.QueryResult;
 import java.io.PrintWriter;
 import java.util.List;
 import org.jline.terminal.Terminal;
@@ -70,8 +71,9 @@ final class ResultPrinter {
 
     void error(GabyException e) {
         line(new AttributedString("error [" + e.code().name() + "]: " + e.getMessage(), ERROR));
-        if (e.hint() != null && !e.hint().isBlank()) {
-            line(new AttributedString("hint: " + e.hint()));
+        String hint = ShellWords.INSTANCE.hintOf(e);
+        if (hint != null && !hint.isBlank()) {
+            line(new AttributedString("hint: " + hint));
         }
         out().flush();
     }

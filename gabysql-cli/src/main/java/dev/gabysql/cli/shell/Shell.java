@@ -4,9 +4,9 @@ import dev.gabysql.cli.ScriptSplitter;
 import dev.gabysql.cli.StatementExecutor;
 import dev.gabysql.cli.VersionProvider;
 import dev.gabysql.cli.format.Format;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.service.GabyService;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -146,7 +146,7 @@ public final class Shell {
 
     private void greet(DatabaseInfo info) {
         printer.info("gabysql " + VersionProvider.version() + " — `" + info.name() + "` (" + info.dialect() + ", "
-                + info.mode() + "). Type \\? for help, \\q to quit.");
+                + info.mode().label() + "). Type \\? for help, \\q to quit.");
         info.warnings().forEach(printer::note);
         List<String> others = new ArrayList<>(databaseNames());
         others.remove(info.name());

@@ -1,7 +1,7 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.core.config.Mode;
-import dev.gabysql.core.service.DatabaseInfo;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.Mode;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -67,7 +67,7 @@ final class ShellSetup {
     }
 
     static Mode modeOf(DatabaseInfo info) {
-        Mode m = Mode.parse(info.mode());
+        Mode m = info.mode();
         return m == null ? Mode.READONLY : m;
     }
 

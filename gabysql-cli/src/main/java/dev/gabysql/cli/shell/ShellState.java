@@ -1,7 +1,7 @@
 package dev.gabysql.cli.shell;
 
 import dev.gabysql.cli.format.Format;
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 
 /** What the person has set in this shell session: database, output format, display toggles. Single-threaded. */
 final class ShellState {

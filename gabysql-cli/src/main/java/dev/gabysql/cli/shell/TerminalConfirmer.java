@@ -1,8 +1,8 @@
 package dev.gabysql.cli.shell;
 
 import dev.gabysql.cli.StatementExecutor;
+import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.ExecuteResult;
 import java.util.Locale;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;

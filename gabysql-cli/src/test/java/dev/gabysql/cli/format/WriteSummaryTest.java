@@ -2,7 +2,7 @@ package dev.gabysql.cli.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.service.ExecuteResult;
+import dev.gabysql.core.api.ExecuteResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

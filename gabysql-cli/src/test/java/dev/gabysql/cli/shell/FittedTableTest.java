@@ -2,7 +2,7 @@ package dev.gabysql.cli.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.api.QueryResult;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.gabysql.cli.shell;
 
 import dev.gabysql.cli.format.Format;
-import dev.gabysql.core.service.GabyService;
+import dev.gabysql.core.api.GabyService;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PipedInputStream;

@@ -2,13 +2,13 @@ package dev.gabysql.cli.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
-import dev.gabysql.core.service.CallContext;
 import dev.gabysql.core.service.LocalGabyService;
-import dev.gabysql.core.service.QueryRequest;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.gabysql.core.audit;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.gabysql.core.util.JsonBytes;
+import dev.gabysql.core.json.JsonBytes;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -2,7 +2,7 @@ package dev.gabysql.core.catalog;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.util.Texts;
+import dev.gabysql.core.internal.Texts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

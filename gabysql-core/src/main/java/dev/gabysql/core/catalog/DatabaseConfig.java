@@ -1,6 +1,6 @@
 package dev.gabysql.core.catalog;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import java.time.Duration;
 
 /**

@@ -1,5 +1,6 @@
 package dev.gabysql.core.config;
 
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.exec.Limits;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,10 +40,6 @@ public record Settings(
 
     public Settings withAuditLog(Path path) {
         return new Settings(mode, limits, schemaTtl, path, confirmKey, confirmTtl);
-    }
-
-    public Settings withConfirm(String key, Duration ttl) {
-        return new Settings(mode, limits, schemaTtl, auditLog, key, ttl);
     }
 
     @Override

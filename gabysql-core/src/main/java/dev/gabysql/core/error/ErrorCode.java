@@ -2,29 +2,50 @@ package dev.gabysql.core.error;
 
 /**
  * Every failure gabysql reports has one of these stable codes. Clients (agents, scripts) branch on the code,
- * people read the message and the hint. The table here is the single place that maps a code to an HTTP status
+ * people read the message and the hint. Hints are worded for no front end in particular: where a hint names an
+ * action ({@link Action}), each front end words it in its own terms (docs/design.md#errors). The table here is the single place that maps a code to an HTTP status
  * and a CLI exit code; MCP reports every code as a tool result with {@code isError}.
  */
 public enum ErrorCode {
     // caller mistakes
     BAD_REQUEST(400, 2, "Check the arguments of the call."),
     EMPTY_SQL(400, 1, "Pass one SQL statement."),
-    MULTIPLE_STATEMENTS(400, 1, "Send exactly one statement per call; split the script into separate calls."),
-    INVALID_DATABASE_NAME(400, 1, "Use a database name from gabysql_list_databases, never a path or URL."),
-    UNKNOWN_DATABASE(404, 1, "Use one of the names gabysql_list_databases returns."),
-    UNKNOWN_TABLE(404, 1, "List tables with SHOW TABLES or gabysql_describe_database."),
+    MULTIPLE_STATEMENTS(
+            400,
+            1,
+            "Send exactly one statement per call; split the script into separate calls.",
+            Action.ONE_STATEMENT_PER_CALL),
+    INVALID_DATABASE_NAME(
+            400,
+            1,
+            "Use a database name from the catalog (SHOW DATABASES), never a path or URL.",
+            Action.LIST_DATABASES),
+    UNKNOWN_DATABASE(404, 1, "Use one of the names the catalog lists (SHOW DATABASES).", Action.LIST_DATABASES),
+    UNKNOWN_TABLE(404, 1, "List the tables with SHOW TABLES.", Action.LIST_TABLES),
     // refusals by the guard or the mode
     UNCLASSIFIABLE(403, 1, "Rewrite the statement in plain SQL the guard can classify."),
-    READ_ONLY(403, 1, "This call may only read. Use gabysql_execute on a database whose mode allows writes."),
+    READ_ONLY(
+            403,
+            1,
+            "This call may only read; send writes as writes, on a database whose mode allows them.",
+            Action.WRITE),
     FORBIDDEN_BY_MODE(403, 1, "The effective access mode does not allow this statement."),
     TRANSACTION_CONTROL(403, 1, "gabysql owns transactions: send the statement alone, without BEGIN/COMMIT/ROLLBACK."),
     SESSION_CHANGE(403, 1, "Session settings are fixed by gabysql; remove SET/RESET/set_config."),
     SIDE_EFFECT(403, 1, "The statement calls a function or clause with side effects; it is not allowed here."),
-    FULL_TABLE_WRITE(403, 1, "Add a WHERE clause, or pass allow_full_table: true if every row is really meant."),
+    FULL_TABLE_WRITE(
+            403,
+            1,
+            "Add a WHERE clause, or allow a full-table change explicitly if every row is really meant.",
+            Action.ALLOW_FULL_TABLE),
     // write confirmation
-    CONFIRM_TOKEN_INVALID(403, 1, "Run gabysql_execute without a token to get a fresh preview and token."),
-    CONFIRM_TOKEN_EXPIRED(403, 1, "The preview is too old; run gabysql_execute without a token again."),
-    DATA_CHANGED(409, 1, "The data changed since the preview; preview again and review the new result."),
+    CONFIRM_TOKEN_INVALID(403, 1, "Preview the statement again for a fresh confirmation.", Action.PREVIEW_AGAIN),
+    CONFIRM_TOKEN_EXPIRED(403, 1, "The preview is too old; preview the statement again.", Action.PREVIEW_AGAIN),
+    DATA_CHANGED(
+            409,
+            1,
+            "The data changed since the preview; preview again and review the new result.",
+            Action.PREVIEW_AGAIN),
     // the database
     SQL_ERROR(400, 1, "Fix the SQL; the database's message says what it did not accept."),
     LOCKED(
@@ -58,11 +79,17 @@ public enum ErrorCode {
     private final int httpStatus;
     private final int exitCode;
     private final String defaultHint;
+    private final Action defaultAction;
 
     ErrorCode(int httpStatus, int exitCode, String defaultHint) {
+        this(httpStatus, exitCode, defaultHint, null);
+    }
+
+    ErrorCode(int httpStatus, int exitCode, String defaultHint, Action defaultAction) {
         this.httpStatus = httpStatus;
         this.exitCode = exitCode;
         this.defaultHint = defaultHint;
+        this.defaultAction = defaultAction;
     }
 
     public int httpStatus() {
@@ -74,7 +101,13 @@ public enum ErrorCode {
         return exitCode;
     }
 
+    /** The hint in neutral words, for a front end that has no words of its own for the action. */
     public String defaultHint() {
         return defaultHint;
+    }
+
+    /** What to do instead, for a front end to word; null where the hint needs no front end's words. */
+    public Action defaultAction() {
+        return defaultAction;
     }
 }

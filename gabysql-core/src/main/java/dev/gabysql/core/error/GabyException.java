@@ -1,6 +1,6 @@
 package dev.gabysql.core.error;
 
-import dev.gabysql.core.util.Texts;
+import dev.gabysql.core.internal.Texts;
 
 /**
  * The one unchecked exception gabysql throws across its layers. It carries a stable {@link ErrorCode}, a message
@@ -14,6 +14,7 @@ public final class GabyException extends RuntimeException {
     private final ErrorCode code;
     private final String hint;
     private final String sqlState;
+    private final Action action;
 
     public GabyException(ErrorCode code, String message) {
         this(code, message, null, null, null);
@@ -23,19 +24,36 @@ public final class GabyException extends RuntimeException {
         this(code, message, hint, null, null);
     }
 
+    /** A refusal whose way out is an action each front end words itself. */
+    public GabyException(ErrorCode code, String message, String hint, Action action) {
+        this(code, message, hint, null, null, action);
+    }
+
     public GabyException(ErrorCode code, String message, String hint, String sqlState, Throwable cause) {
+        this(code, message, hint, sqlState, cause, null);
+    }
+
+    private GabyException(
+            ErrorCode code, String message, String hint, String sqlState, Throwable cause, Action action) {
         super(cut(message), cause, false, false);
         this.code = code;
         this.hint = hint == null ? code.defaultHint() : hint;
         this.sqlState = sqlState;
+        this.action = action != null ? action : hint == null ? code.defaultAction() : null;
     }
 
     public ErrorCode code() {
         return code;
     }
 
+    /** What to do instead, in neutral words. */
     public String hint() {
         return hint;
+    }
+
+    /** What to do instead as an action a front end words in its own terms, or null. */
+    public Action action() {
+        return action;
     }
 
     /** The SQLSTATE of the database error behind this one, or null. */

@@ -1,6 +1,6 @@
 package dev.gabysql.core.exec;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 
 /**
  * Hands out hardened sessions on one database. Connections are opened lazily (start-up stays fast). Thread-safe.

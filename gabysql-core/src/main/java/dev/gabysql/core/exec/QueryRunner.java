@@ -1,8 +1,8 @@
 package dev.gabysql.core.exec;
 
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.Cancellation;
-import dev.gabysql.core.service.QueryResult;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package dev.gabysql.core.exec;
 
-import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.api.QueryResult;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;

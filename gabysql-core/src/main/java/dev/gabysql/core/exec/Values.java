@@ -1,6 +1,6 @@
 package dev.gabysql.core.exec;
 
-import dev.gabysql.core.util.Texts;
+import dev.gabysql.core.internal.Texts;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Array;

@@ -1,6 +1,6 @@
 package dev.gabysql.core.exec;
 
-import dev.gabysql.core.util.Poller;
+import dev.gabysql.core.internal.Poller;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;

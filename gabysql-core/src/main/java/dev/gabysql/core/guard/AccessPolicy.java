@@ -1,6 +1,7 @@
 package dev.gabysql.core.guard;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.error.Action;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.util.Locale;
@@ -14,7 +15,7 @@ import java.util.Locale;
 public final class AccessPolicy {
     private AccessPolicy() {}
 
-    /** For read tools (gabysql_query, gabysql_explain): only a pure read passes. */
+    /** For read calls (query, explain): only a pure read passes. */
     public static void requireRead(InspectedStatement s) {
         refuseWhatNoModeAllows(s);
         if (s.kind() != StatementKind.READ) {
@@ -31,13 +32,40 @@ public final class AccessPolicy {
         }
     }
 
+    /**
+     * A write call on a database whose effective mode is readonly is refused before the database is touched, and
+     * before its statement is even read (docs/design.md#access-modes).
+     */
+    public static void requireWritable(String db, Mode mode) {
+        if (!mode.allowsWrites()) {
+            throw new GabyException(
+                    ErrorCode.READ_ONLY,
+                    "Database `" + db + "` is readonly for this call: writes are not allowed.",
+                    "Reads need no write call; writes need a server started in mode readwrite (or admin) and a"
+                            + " database that allows them.",
+                    Action.READ);
+        }
+    }
+
+    /** A write call carries a write: a pure read is sent to the read path instead. */
+    public static void requireWrite(InspectedStatement s) {
+        if (s.kind() == StatementKind.READ && s.isPureRead()) {
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST,
+                    "This statement only reads; the write call is for writes.",
+                    "Run it as a read.",
+                    Action.READ);
+        }
+    }
+
     /** For the write tool, under the effective mode of the call. */
     public static void authorizeWrite(InspectedStatement s, Mode mode, boolean allowFullTable) {
         if (mode == null || !mode.allowsWrites()) {
             throw new GabyException(
                     ErrorCode.READ_ONLY,
                     "The effective mode is readonly: no statement may write.",
-                    "Use gabysql_query for reads.");
+                    "Run reads as reads.",
+                    Action.READ);
         }
         refuseWhatNoModeAllows(s);
         Mode needed = s.kind().minimumMode();

@@ -64,7 +64,7 @@ final class Reads {
                         ? t.get(name).text()
                         : null);
         return a.effect(SideEffect.from(
-                dev.gabysql.core.config.Mode.ADMIN, "`SELECT … INTO` creates a table", ErrorCode.READ_ONLY));
+                dev.gabysql.core.api.Mode.ADMIN, "`SELECT … INTO` creates a table", ErrorCode.READ_ONLY));
     }
 
     private static Analysis mariaDbInto(TokenList t, int into, Analysis read) {

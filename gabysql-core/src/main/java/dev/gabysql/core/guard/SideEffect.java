@@ -1,6 +1,6 @@
 package dev.gabysql.core.guard;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 
 /**

@@ -1,6 +1,6 @@
 package dev.gabysql.core.guard;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.Mode;
 
 /** What a statement does, as far as access modes are concerned, and the lowest mode each kind needs. */
 public enum StatementKind {

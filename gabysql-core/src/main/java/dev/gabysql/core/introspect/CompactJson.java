@@ -12,7 +12,7 @@ import dev.gabysql.core.introspect.SchemaModel.Routine;
 import dev.gabysql.core.introspect.SchemaModel.Sequence;
 import dev.gabysql.core.introspect.SchemaModel.Table;
 import dev.gabysql.core.introspect.SchemaModel.Trigger;
-import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.json.JsonTrees;
 import java.util.List;
 
 /**

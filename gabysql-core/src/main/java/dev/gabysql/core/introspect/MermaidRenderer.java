@@ -1,11 +1,11 @@
 package dev.gabysql.core.introspect;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.introspect.SchemaModel.Column;
 import dev.gabysql.core.introspect.SchemaModel.Constraint;
 import dev.gabysql.core.introspect.SchemaModel.ForeignKey;
 import dev.gabysql.core.introspect.SchemaModel.Table;
-import dev.gabysql.core.service.Rendered;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

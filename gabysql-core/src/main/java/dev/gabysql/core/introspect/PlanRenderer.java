@@ -2,8 +2,8 @@ package dev.gabysql.core.introspect;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.core.service.QueryResult;
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.api.Rendered;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

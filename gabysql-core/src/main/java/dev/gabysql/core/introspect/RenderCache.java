@@ -1,6 +1,6 @@
 package dev.gabysql.core.introspect;
 
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.Rendered;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.Supplier;

@@ -92,9 +92,7 @@ public final class SchemaLookup {
 
     private static GabyException unknown(String db, String reference, SchemaModel all) {
         List<String> close = suggestions(all, reference);
-        String hint = close.isEmpty()
-                ? "List tables with gabysql_describe_database(detail=names) or find them with" + " gabysql_search."
-                : "Did you mean " + String.join(", ", close) + "?";
+        String hint = close.isEmpty() ? null : "Did you mean " + String.join(", ", close) + "?";
         return new GabyException(
                 ErrorCode.UNKNOWN_TABLE, "Database `" + db + "` has no table or view `" + reference + "`.", hint);
     }

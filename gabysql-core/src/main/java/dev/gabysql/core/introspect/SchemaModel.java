@@ -1,7 +1,7 @@
 package dev.gabysql.core.introspect;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.gabysql.core.util.Texts;
+import dev.gabysql.core.internal.Texts;
 import java.util.List;
 import java.util.Locale;
 

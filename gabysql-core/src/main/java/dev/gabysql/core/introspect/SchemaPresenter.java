@@ -3,9 +3,9 @@ package dev.gabysql.core.introspect;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.introspect.SchemaModel.Table;
-import dev.gabysql.core.service.Rendered;
-import dev.gabysql.core.util.JsonTrees;
+import dev.gabysql.core.json.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -109,7 +109,7 @@ public final class SchemaPresenter {
         }
         ways.add("tables=[the tables you need]");
         ways.add("pattern=<part of a name, e.g. order*>");
-        ways.add("or gabysql_describe_table for one table");
+        ways.add("or describe one table (DESCRIBE <table>)");
         return String.join(", ", ways);
     }
 

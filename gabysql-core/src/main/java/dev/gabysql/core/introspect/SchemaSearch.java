@@ -2,6 +2,7 @@ package dev.gabysql.core.introspect;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.introspect.SchemaModel.Column;
@@ -9,7 +10,6 @@ import dev.gabysql.core.introspect.SchemaModel.Index;
 import dev.gabysql.core.introspect.SchemaModel.Routine;
 import dev.gabysql.core.introspect.SchemaModel.Table;
 import dev.gabysql.core.introspect.SchemaModel.Trigger;
-import dev.gabysql.core.service.Rendered;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -165,7 +165,7 @@ public final class SchemaSearch {
             json.put("note", hint);
         } else if (hits.isEmpty()) {
             text.append("\n(No names match. A pattern without * matches names containing it; try a shorter"
-                    + " part of the name, or gabysql_describe_database with detail=names.)");
+                    + " part of the name, or list the tables with SHOW TABLES.)");
         }
         return new Rendered(text.toString(), json);
     }

@@ -1,9 +1,10 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.audit.AuditEvent;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.util.IsoInstant;
+import dev.gabysql.core.json.IsoInstant;
 import java.time.Instant;
 
 /**

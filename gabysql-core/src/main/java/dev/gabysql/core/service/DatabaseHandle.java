@@ -1,7 +1,8 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
@@ -18,7 +19,7 @@ final class DatabaseHandle implements AutoCloseable {
     private final DatabaseConfig config;
     private final Dialect dialect;
     private final Limits limits;
-    private final Inspections inspections;
+    private final InspectionCache inspections;
     /** What a call waits for before its session opens, for a cancellation's message. */
     private final String connectionLabel;
 
@@ -31,7 +32,7 @@ final class DatabaseHandle implements AutoCloseable {
         this.config = config;
         this.dialect = dialect;
         this.limits = limits;
-        this.inspections = new Inspections(dialect.flavor());
+        this.inspections = new InspectionCache(dialect.flavor());
         this.connectionLabel = "a connection to `" + config.name() + "`";
     }
 

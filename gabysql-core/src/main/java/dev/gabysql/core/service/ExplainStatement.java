@@ -6,7 +6,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.guard.InspectedStatement;
 import java.util.Locale;
 
-/** The EXPLAIN gabysql_explain runs for a read the guard has already let through. Stateless. */
+/** The EXPLAIN the explain call runs for a read the guard has already let through. Stateless. */
 final class ExplainStatement {
     private ExplainStatement() {}
 
@@ -16,7 +16,7 @@ final class ExplainStatement {
             throw new GabyException(
                     ErrorCode.BAD_REQUEST,
                     "Pass the statement itself, without EXPLAIN.",
-                    "gabysql_explain adds the EXPLAIN; ANALYZE is never run here.");
+                    "The explain call adds the EXPLAIN; ANALYZE is never run here.");
         }
         return dialect.explain(stmt.sql());
     }

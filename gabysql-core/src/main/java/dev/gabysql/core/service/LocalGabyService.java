@@ -1,24 +1,30 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.ExecuteRequest;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.IntegrityReport;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Dialects;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.exec.ConfirmTokens;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.QueryRunner;
-import dev.gabysql.core.exec.Session;
-import dev.gabysql.core.exec.SessionCloser;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.AccessPolicy;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.introspect.DetailLevel;
-import dev.gabysql.core.introspect.IntegrityReport;
 import dev.gabysql.core.introspect.MermaidRenderer;
 import dev.gabysql.core.introspect.PlanRenderer;
 import dev.gabysql.core.introspect.SchemaFilter;
@@ -27,62 +33,36 @@ import dev.gabysql.core.introspect.SchemaModel;
 import dev.gabysql.core.introspect.SchemaPresenter;
 import dev.gabysql.core.introspect.SchemaSearch;
 import dev.gabysql.core.introspect.TablePresenter;
-import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
 /**
- * The service running in-process against the catalog's databases: front end → here → guard → runner → dialect →
- * JDBC. Thread-safe; connections open lazily on first use.
+ * The service running in-process against the catalog's databases: front end → here → guard → executor → dialect →
+ * JDBC (docs/design.md#data-flow). This class routes: it finds the call's database, asks the guard, and hands the
+ * work to the executor, the schema cache or the write path; every call it answers is audited. Thread-safe;
+ * connections open lazily on first use.
  */
 public final class LocalGabyService implements GabyService {
-    /** After these, the connection's state is in doubt: discard it rather than reuse it. */
-    private static final Set<ErrorCode> IN_DOUBT =
-            EnumSet.of(ErrorCode.TIMEOUT, ErrorCode.CANCELLED, ErrorCode.DATABASE_UNAVAILABLE, ErrorCode.INTERNAL);
-
-    private final Catalog catalog;
     private final Settings settings;
     private final AuditLog audit;
-    /** Made on the first write: its random confirm key costs milliseconds a readonly start-up need not pay. */
-    private volatile WritePath writes;
-
-    private final Map<String, DatabaseHandle> handles = new ConcurrentHashMap<>();
-    private final Map<String, String> privilegeWarnings = new ConcurrentHashMap<>();
-    private final SessionCloser closer = new SessionCloser();
+    private final DatabaseHandles databases;
+    private final Sessions sessions = new Sessions();
+    private final SchemaCache schemas;
+    private final Startup startup;
+    private final WritePath writes;
 
     public LocalGabyService(Catalog catalog, Settings settings) {
-        this.catalog = catalog;
         this.settings = settings;
         this.audit = settings.auditLog() == null ? AuditLog.DISABLED : new AuditLog(settings.auditLog());
+        this.databases = new DatabaseHandles(catalog, settings);
+        this.schemas = new SchemaCache(sessions, settings.schemaTtl());
+        this.startup = new Startup(databases, sessions, schemas);
+        this.writes = new WritePath(settings);
     }
 
-    private WritePath writePath() {
-        WritePath w = writes;
-        if (w == null) {
-            synchronized (this) {
-                w = writes;
-                if (w == null) {
-                    w = new WritePath(
-                            settings.confirmKey() == null
-                                    ? ConfirmTokens.withRandomKey(settings.confirmTtl())
-                                    : new ConfirmTokens(
-                                            settings.confirmKey().getBytes(StandardCharsets.UTF_8),
-                                            settings.confirmTtl(),
-                                            Clock.systemUTC()));
-                    writes = w;
-                }
-            }
-        }
-        return w;
-    }
-
+    /** The settings this service runs with (the server's banner shows its mode). */
     public Settings settings() {
         return settings;
     }
@@ -90,37 +70,36 @@ public final class LocalGabyService implements GabyService {
     @Override
     public List<DatabaseInfo> listDatabases(CallContext ctx) {
         List<DatabaseInfo> out = new ArrayList<>();
-        for (DatabaseConfig db : catalog.all()) {
-            String dialect;
-            List<String> warnings = new ArrayList<>();
-            try {
-                Dialect d = Dialects.forDatabase(db);
-                dialect = d.id();
-                warnings.addAll(d.warnings(db));
-            } catch (GabyException e) {
-                dialect = "unsupported";
-                warnings.add(e.getMessage());
-            }
-            String privilege = privilegeWarnings.get(db.name());
-            if (privilege != null) {
-                warnings.add(privilege);
-            }
-            out.add(new DatabaseInfo(
-                    db.name(),
-                    dialect,
-                    db.displayUrl(),
-                    db.description(),
-                    effectiveMode(ctx, db).label(),
-                    warnings));
+        for (DatabaseConfig db : databases.catalog().all()) {
+            out.add(describe(ctx, db));
         }
         return out;
+    }
+
+    private DatabaseInfo describe(CallContext ctx, DatabaseConfig db) {
+        String dialect;
+        List<String> warnings = new ArrayList<>();
+        try {
+            Dialect d = Dialects.forDatabase(db);
+            dialect = d.id();
+            warnings.addAll(d.warnings(db));
+        } catch (GabyException e) {
+            dialect = "unsupported";
+            warnings.add(e.getMessage());
+        }
+        String privilege = startup.privilegeWarning(db.name());
+        if (privilege != null) {
+            warnings.add(privilege);
+        }
+        return new DatabaseInfo(
+                db.name(), dialect, db.displayUrl(), db.description(), databases.effectiveMode(ctx, db), warnings);
     }
 
     @Override
     public QueryResult query(CallContext ctx, QueryRequest request) {
         AuditedCall call = new AuditedCall(audit, ctx, "query", request.db(), request.sql()).mode(Mode.READONLY);
         try {
-            DatabaseHandle h = handle(request.db());
+            DatabaseHandle h = databases.handle(request.db());
             var meta = MetaCommand.parse(request.sql());
             if (meta.isPresent()) {
                 QueryResult r = answerMeta(ctx, h, meta.get());
@@ -130,19 +109,7 @@ public final class LocalGabyService implements GabyService {
             InspectedStatement stmt = h.inspect(request.sql());
             call.kind(stmt.kind());
             AccessPolicy.requireRead(stmt);
-            Limits limits = limitsFor(h, request.maxRows());
-            QueryResult r = withSession(
-                    h,
-                    Mode.READONLY,
-                    limits,
-                    ctx.cancellation(),
-                    s -> QueryRunner.query(
-                            "Query on `" + h.config().name() + "`",
-                            s,
-                            stmt.sql(),
-                            request.params(),
-                            limits,
-                            ctx.cancellation()));
+            QueryResult r = read(ctx, h, "Query", stmt.sql(), request.params(), limitsFor(h, request.maxRows()));
             call.done("ok", (long) r.rowCount());
             return r;
         } catch (GabyException e) {
@@ -150,36 +117,36 @@ public final class LocalGabyService implements GabyService {
         }
     }
 
+    private QueryResult read(
+            CallContext ctx, DatabaseHandle h, String what, String sql, List<Object> params, Limits limits) {
+        return sessions.run(
+                h,
+                Mode.READONLY,
+                limits,
+                ctx.cancellation(),
+                s -> QueryRunner.query(
+                        what + " on `" + h.config().name() + "`", s, sql, params, limits, ctx.cancellation()));
+    }
+
     /**
-     * Refused before any database is touched when the effective mode is readonly (the design record's rule);
-     * otherwise guarded, then previewed or confirmed.
+     * Refused before any database is touched when the effective mode is readonly
+     * (docs/design.md#access-modes); otherwise guarded, then previewed or confirmed.
      */
     @Override
     public ExecuteResult execute(CallContext ctx, ExecuteRequest request) {
         AuditedCall call = new AuditedCall(
                 audit, ctx, request.confirmToken() == null ? "execute" : "confirm", request.db(), request.sql());
         try {
-            DatabaseConfig db = catalog.resolve(request.db());
-            Mode mode = effectiveMode(ctx, db);
+            DatabaseConfig db = databases.catalog().resolve(request.db());
+            Mode mode = databases.effectiveMode(ctx, db);
             call.mode(mode);
-            if (!mode.allowsWrites()) {
-                throw new GabyException(
-                        ErrorCode.READ_ONLY,
-                        "Database `" + db.name() + "` is readonly for this" + " call: writes are not allowed.",
-                        "Use gabysql_query for reads; writes need a server"
-                                + " started with --mode readwrite (or admin) and a database that allows them.");
-            }
-            DatabaseHandle h = handle(db.name());
+            AccessPolicy.requireWritable(db.name(), mode);
+            DatabaseHandle h = databases.handle(db.name());
             InspectedStatement stmt = h.inspect(request.sql());
             call.kind(stmt.kind());
-            if (stmt.kind() == dev.gabysql.core.guard.StatementKind.READ && stmt.isPureRead()) {
-                throw new GabyException(
-                        ErrorCode.BAD_REQUEST,
-                        "This statement only reads; gabysql_execute is for" + " writes.",
-                        "Use gabysql_query for reads.");
-            }
+            AccessPolicy.requireWrite(stmt);
             AccessPolicy.authorizeWrite(stmt, mode, request.allowFullTable());
-            return writePath().execute(ctx, h, mode, stmt, request, call);
+            return writes.execute(ctx, h, mode, stmt, request, call);
         } catch (GabyException e) {
             throw call.failed(e);
         }
@@ -187,10 +154,10 @@ public final class LocalGabyService implements GabyService {
 
     @Override
     public Rendered describeDatabase(CallContext ctx, DescribeRequest request) {
-        DatabaseHandle h = handle(request.db());
+        DatabaseHandle h = databases.handle(request.db());
         SchemaFilter filter = new SchemaFilter(request.schema(), request.tables(), request.pattern(), false);
-        SchemaModel model = schemaModel(h, filter);
-        SchemaLookup.requireAll(model, filter, () -> schemaModel(h));
+        SchemaModel model = schemas.model(h, filter);
+        SchemaLookup.requireAll(model, filter, () -> schemas.model(h));
         return SchemaPresenter.describe(
                 model,
                 DetailLevel.parse(request.detail(), DetailLevel.SUMMARY),
@@ -201,8 +168,8 @@ public final class LocalGabyService implements GabyService {
 
     @Override
     public Rendered describeTable(CallContext ctx, String db, String table, boolean sampleRows) {
-        DatabaseHandle h = handle(db);
-        LocatedTable found = locateTable(h, table);
+        DatabaseHandle h = databases.handle(db);
+        SchemaCache.LocatedTable found = schemas.locate(h, table);
         TableSample sample = sampleRows
                 ? TableSample.read(
                         found.table(),
@@ -214,36 +181,24 @@ public final class LocalGabyService implements GabyService {
 
     @Override
     public Rendered search(CallContext ctx, String db, String pattern, String kind) {
-        return SchemaSearch.search(schemaModel(handle(db)), pattern, kind);
+        return SchemaSearch.search(schemas.model(databases.handle(db)), pattern, kind);
     }
 
     @Override
     public Rendered explain(CallContext ctx, String db, String sql) {
-        DatabaseHandle h = handle(db);
+        DatabaseHandle h = databases.handle(db);
         InspectedStatement stmt = h.inspect(sql);
         AccessPolicy.requireRead(stmt);
-        Limits limits = h.limits();
-        QueryResult plan = withSession(
-                h,
-                Mode.READONLY,
-                limits,
-                ctx.cancellation(),
-                s -> QueryRunner.query(
-                        "Explain on `" + h.config().name() + "`",
-                        s,
-                        ExplainStatement.of(h.dialect(), stmt),
-                        List.of(),
-                        limits,
-                        ctx.cancellation()));
-        return PlanRenderer.render(plan);
+        String plan = ExplainStatement.of(h.dialect(), stmt);
+        return PlanRenderer.render(read(ctx, h, "Explain", plan, List.of(), h.limits()));
     }
 
     @Override
     public IntegrityReport integrityCheck(CallContext ctx, String db) {
         AuditedCall call = new AuditedCall(audit, ctx, "integrity_check", db, null).mode(Mode.READONLY);
         try {
-            DatabaseHandle h = handle(db);
-            IntegrityReport report = withSession(h, Mode.READONLY, h.limits(), ctx.cancellation(), s -> {
+            DatabaseHandle h = databases.handle(db);
+            IntegrityReport report = sessions.run(h, Mode.READONLY, h.limits(), ctx.cancellation(), s -> {
                 try {
                     return h.dialect()
                             .integrityCheck(s.connection())
@@ -260,102 +215,36 @@ public final class LocalGabyService implements GabyService {
         }
     }
 
-    /**
-     * Layer 1 of the defence: for each database that is readonly, asks its dialect whether the credentials could
-     * write anyway, remembers the answer for {@link #listDatabases} and returns the warnings by database name.
-     * Connects to each such database; front ends run it in the background at start-up.
-     */
+    @Override
     public Map<String, String> checkLeastPrivilege() {
-        Map<String, String> found = new java.util.LinkedHashMap<>();
-        for (DatabaseConfig db : catalog.all()) {
-            if (settings.mode().capTo(db.maxMode()).allowsWrites()) {
-                continue;
-            }
-            try {
-                DatabaseHandle h = handle(db.name());
-                String warning = withSession(h, Mode.READONLY, h.limits(), s -> {
-                    try {
-                        return h.dialect().writeAccessWarning(db, s.connection());
-                    } catch (SQLException e) {
-                        return null; // cannot tell: say nothing rather than guess
-                    }
-                });
-                if (warning != null) {
-                    privilegeWarnings.put(db.name(), warning);
-                    found.put(db.name(), warning);
-                }
-            } catch (GabyException e) {
-                // unreachable or unsupported: listDatabases reports that on its own
-            }
-        }
-        return found;
+        return startup.checkLeastPrivilege();
     }
 
-    /**
-     * Connects to each database and reads its schema into the cache, so that the first call finds both ready: a
-     * new PostgreSQL connection and a first schema read are a hundred milliseconds and more before the JIT has
-     * compiled them (issue 7: first answer within 300 ms of spawn), and an agent's first call is nearly always a
-     * description. The same read a describe makes (a constant number of catalog queries), cached for the schema
-     * TTL; a call that needs the schema meanwhile waits for this read rather than repeating it. A database that
-     * cannot be reached is skipped (its calls say so). Meant for a background thread.
-     */
+    @Override
     public void prefetch() {
-        for (DatabaseConfig db : catalog.all()) {
-            try {
-                schemaModel(handle(db.name()));
-            } catch (GabyException e) {
-                // unreachable or unsupported: its own calls report that
-            }
-        }
+        startup.prefetch();
     }
 
     @Override
     public Rendered schema(CallContext ctx, String db) {
-        return SchemaPresenter.bundle(schemaModel(handle(db)));
+        return SchemaPresenter.bundle(schemas.model(databases.handle(db)));
     }
 
     @Override
     public Rendered diagram(CallContext ctx, String db) {
-        return MermaidRenderer.render(schemaModel(handle(db)));
+        return MermaidRenderer.render(schemas.model(databases.handle(db)));
     }
 
     @Override
     public Mode highestMode() {
-        Mode best = Mode.READONLY;
-        for (DatabaseConfig db : catalog.all()) {
-            Mode m = settings.mode().capTo(db.maxMode());
-            if (m.compareTo(best) > 0) {
-                best = m;
-            }
-        }
-        return best;
+        return databases.highestMode();
     }
 
     @Override
     public void close() {
-        closer.close();
-        handles.values().forEach(DatabaseHandle::close);
-        handles.clear();
+        sessions.close();
+        databases.close();
         audit.close();
-    }
-
-    Mode effectiveMode(CallContext ctx, DatabaseConfig db) {
-        return settings.mode().capTo(db.maxMode()).capTo(ctx == null ? null : ctx.callerCap());
-    }
-
-    private DatabaseHandle handle(String name) {
-        DatabaseConfig db = catalog.resolve(name);
-        return handles.computeIfAbsent(db.name(), n -> {
-            Dialect dialect = Dialects.forDatabase(db);
-            Limits limits = settings.limits();
-            if (db.statementTimeout() != null) {
-                limits = limits.withStatementTimeout(db.statementTimeout());
-            }
-            if (db.rowCap() > 0) {
-                limits = limits.withMaxRows(db.rowCap());
-            }
-            return new DatabaseHandle(db, dialect, limits);
-        });
     }
 
     private static Limits limitsFor(DatabaseHandle h, Integer requestedRows) {
@@ -369,100 +258,14 @@ public final class LocalGabyService implements GabyService {
         return limits;
     }
 
-    /**
-     * Runs work in one session; a failure that leaves the connection in doubt discards it. A read's session ends
-     * after the answer is back ({@link SessionCloser}).
-     */
-    private <T> T withSession(DatabaseHandle h, Mode mode, Limits limits, Function<Session, T> work) {
-        return withSession(h, mode, limits, null, work);
-    }
-
-    /** {@link #withSession} for a call that may be cancelled while it waits for its session. */
-    private <T> T withSession(
-            DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation, Function<Session, T> work) {
-        Session s = h.open(mode, limits, cancellation);
-        try {
-            return work.apply(s);
-        } catch (GabyException e) {
-            if (IN_DOUBT.contains(e.code())) {
-                s.markBroken();
-            }
-            throw e;
-        } catch (RuntimeException e) {
-            s.markBroken();
-            throw e;
-        } finally {
-            closer.close(s);
-        }
-    }
-
-    SchemaModel schemaModel(DatabaseHandle h) {
-        return schemaModel(h, SchemaFilter.ALL);
-    }
-
-    /**
-     * The whole schema is cached for the schema TTL (a write through gabysql drops it); a filtered read is small
-     * and always fresh. describe_table and DESCRIBE answer from the cache when the table is in it — as fresh as
-     * describe_database's answer, a round trip of catalog queries cheaper — and reads afresh otherwise (a table
-     * created since, or a name the cache cannot settle).
-     */
-    private SchemaModel schemaModel(DatabaseHandle h, SchemaFilter filter) {
-        if (!filter.isAll()) {
-            return readSchema(h, filter);
-        }
-        SchemaModel cached = h.cachedSchema();
-        if (cached != null) {
-            return cached;
-        }
-        synchronized (h.schemaReading()) { // one read at a time; who waited finds it cached
-            cached = h.cachedSchema();
-            if (cached != null) {
-                return cached;
-            }
-            SchemaModel model = readSchema(h, filter);
-            h.cacheSchema(model, settings.schemaTtl());
-            return model;
-        }
-    }
-
-    private SchemaModel readSchema(DatabaseHandle h, SchemaFilter filter) {
-        return withSession(h, Mode.READONLY, h.limits(), s -> {
-            try {
-                return h.dialect()
-                        .schemaReader()
-                        .read(s.connection(), filter)
-                        .withDatabase(h.config().name());
-            } catch (SQLException e) {
-                throw SqlErrors.translate("Reading the schema of `" + h.config().name() + "`", e, false, false);
-            }
-        });
-    }
-
-    private SchemaModel.Table findTable(DatabaseHandle h, String table) {
-        return locateTable(h, table).table();
-    }
-
-    /** A table and the model it was found in: the cached schema when it settles the name, else a fresh read. */
-    private LocatedTable locateTable(DatabaseHandle h, String table) {
-        SchemaModel cached = h.cachedSchema();
-        SchemaModel.Table fromCache = cached == null ? null : SchemaLookup.findExactlyOne(cached, table);
-        if (fromCache != null) {
-            return new LocatedTable(cached, fromCache);
-        }
-        SchemaModel model = schemaModel(h, SchemaFilter.ofTable(table));
-        return new LocatedTable(model, SchemaLookup.find(model, table, () -> schemaModel(h)));
-    }
-
-    private record LocatedTable(SchemaModel model, SchemaModel.Table table) {}
-
     private QueryResult answerMeta(CallContext ctx, DatabaseHandle h, MetaCommand meta) {
         switch (meta.kind()) {
             case SHOW_DATABASES:
                 return MetaResults.databases(listDatabases(ctx));
             case SHOW_TABLES:
-                return MetaResults.tables(schemaModel(h));
+                return MetaResults.tables(schemas.model(h));
             case DESCRIBE:
-                return MetaResults.describe(findTable(h, meta.argument()));
+                return MetaResults.describe(schemas.locate(h, meta.argument()).table());
             case INTEGRITY_CHECK:
                 return MetaResults.integrity(integrityCheck(ctx, h.config().name()));
             default:

@@ -1,6 +1,8 @@
 package dev.gabysql.core.service;
 
-import dev.gabysql.core.introspect.IntegrityReport;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.IntegrityReport;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.introspect.SchemaModel;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +15,7 @@ final class MetaResults {
     static QueryResult databases(List<DatabaseInfo> dbs) {
         List<List<Object>> rows = new ArrayList<>();
         for (DatabaseInfo d : dbs) {
-            rows.add(Arrays.asList(d.name(), d.dialect(), d.mode(), d.description()));
+            rows.add(Arrays.asList(d.name(), d.dialect(), d.mode().label(), d.description()));
         }
         return result(rows, "name", "dialect", "mode", "description");
     }

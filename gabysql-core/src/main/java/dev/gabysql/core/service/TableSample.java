@@ -1,5 +1,6 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;

@@ -1,6 +1,10 @@
 package dev.gabysql.core.service;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.ExecuteRequest;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.dialect.PreviewSideEffects;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -12,10 +16,12 @@ import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.guard.StatementKind;
-import dev.gabysql.core.util.JsonBytes;
+import dev.gabysql.core.json.JsonBytes;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,10 +35,31 @@ import java.util.List;
 final class WritePath {
     private static final int PREVIEW_ROWS = 20;
 
-    private final ConfirmTokens tokens;
+    private final Settings settings;
+    /** Made on the first write: its random confirm key costs milliseconds a readonly start-up need not pay. */
+    private volatile ConfirmTokens tokens;
 
-    WritePath(ConfirmTokens tokens) {
-        this.tokens = tokens;
+    WritePath(Settings settings) {
+        this.settings = settings;
+    }
+
+    private ConfirmTokens tokens() {
+        ConfirmTokens t = tokens;
+        if (t == null) {
+            synchronized (this) {
+                t = tokens;
+                if (t == null) {
+                    t = settings.confirmKey() == null
+                            ? ConfirmTokens.withRandomKey(settings.confirmTtl())
+                            : new ConfirmTokens(
+                                    settings.confirmKey().getBytes(StandardCharsets.UTF_8),
+                                    settings.confirmTtl(),
+                                    Clock.systemUTC());
+                    tokens = t;
+                }
+            }
+        }
+        return t;
     }
 
     ExecuteResult execute(
@@ -72,14 +99,13 @@ final class WritePath {
                 c.rollback();
                 List<String> notes = new ArrayList<>(effects.restoreAfterRollback(c));
                 s.commit();
-                ConfirmTokens.Issued token = tokens.issue(new ConfirmTokens.Binding(
+                ConfirmTokens.Issued token = tokens().issue(new ConfirmTokens.Binding(
                         binding.db(), binding.statementHash(), binding.mode(), outcome.affectedRows()));
                 notes.add(
                         0,
                         "Preview only: the statement ran in a transaction that was rolled back; nothing"
-                                + " changed. To apply it, call again with the same sql and this confirm_token before "
-                                + token.expiresAt() + ". It commits only if it affects " + outcome.affectedRows()
-                                + " rows again.");
+                                + " changed. Its confirmation expires at " + token.expiresAt()
+                                + "; it commits only if it affects " + outcome.affectedRows() + " rows again.");
                 audit.token(token.id()).done("previewed", outcome.affectedRows());
                 return new ExecuteResult(
                         "previewed",
@@ -104,7 +130,7 @@ final class WritePath {
             ConfirmTokens.Binding binding,
             AuditedCall audit) {
         ConfirmTokens.Verified v =
-                tokens.redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
+                tokens().redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
         audit.token(v.id());
         Limits limits = h.limits();
         try (Session s = h.open(mode, limits, ctx.cancellation())) {
@@ -137,7 +163,7 @@ final class WritePath {
 
     private ExecuteResult announce(InspectedStatement stmt, ConfirmTokens.Binding binding, AuditedCall audit) {
         ConfirmTokens.Issued token =
-                tokens.issue(new ConfirmTokens.Binding(binding.db(), binding.statementHash(), binding.mode(), -1));
+                tokens().issue(new ConfirmTokens.Binding(binding.db(), binding.statementHash(), binding.mode(), -1));
         audit.token(token.id()).done("announced", null);
         return new ExecuteResult(
                 "no_preview",
@@ -147,8 +173,7 @@ final class WritePath {
                 token.expiresAt().toString(),
                 List.of("NO PREVIEW: " + stmt.command() + " cannot run inside a transaction, so nothing could be"
                         + " simulated and nothing has run yet. Confirming runs it for real, at once, and it cannot be"
-                        + " rolled back. Call again with this confirm_token before " + token.expiresAt()
-                        + " to run it."));
+                        + " rolled back. Its confirmation expires at " + token.expiresAt() + "."));
     }
 
     private ExecuteResult runWithoutPreview(
@@ -160,7 +185,7 @@ final class WritePath {
             ConfirmTokens.Binding binding,
             AuditedCall audit) {
         ConfirmTokens.Verified v =
-                tokens.redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
+                tokens().redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
         audit.token(v.id());
         Limits limits = h.limits();
         Outcome outcome;

@@ -2,7 +2,7 @@ package dev.gabysql.core.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,17 +3,18 @@ package dev.gabysql.core.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.DatabaseInfo;
-import dev.gabysql.core.service.DescribeRequest;
 import dev.gabysql.core.service.LocalGabyService;
-import dev.gabysql.core.service.QueryRequest;
-import dev.gabysql.core.service.QueryResult;
 import dev.gabysql.core.testing.TestDatabases;
 import java.time.Duration;
 import java.util.List;
@@ -83,7 +84,7 @@ public abstract class DialectContractTest {
     void listsTheDatabaseWithItsDialectAndReadonlyMode() {
         DatabaseInfo info = service.listDatabases(ctx).get(0);
         assertThat(info.dialect()).isEqualTo(dialectId());
-        assertThat(info.mode()).isEqualTo("readonly");
+        assertThat(info.mode()).isEqualTo(Mode.READONLY);
         assertThat(info.url()).doesNotContain("password=s").doesNotContainPattern("password=[^*&]");
     }
 

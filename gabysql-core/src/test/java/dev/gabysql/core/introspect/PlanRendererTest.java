@@ -2,8 +2,8 @@ package dev.gabysql.core.introspect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.gabysql.core.service.QueryResult;
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.api.Rendered;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.gabysql.core.introspect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.Rendered;
 import org.junit.jupiter.api.Test;
 
 class RenderCacheTest {

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.introspect.SchemaModel.Column;
-import dev.gabysql.core.service.Rendered;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

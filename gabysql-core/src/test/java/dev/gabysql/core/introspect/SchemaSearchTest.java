@@ -3,7 +3,7 @@ package dev.gabysql.core.introspect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.Rendered;
 import org.junit.jupiter.api.Test;
 
 class SchemaSearchTest {
@@ -55,6 +55,6 @@ class SchemaSearchTest {
     void noMatchSaysHowToLookElse() {
         assertThat(SchemaSearch.search(SHOP, "zebra", null).text())
                 .startsWith("0 matches")
-                .contains("detail=names");
+                .contains("SHOW TABLES");
     }
 }

@@ -1,5 +1,8 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;

@@ -3,6 +3,8 @@ package dev.gabysql.core.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;

@@ -1,5 +1,8 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.testing.TestDatabases;
 
 class PostgresServiceContractTest extends ServiceContractTest {

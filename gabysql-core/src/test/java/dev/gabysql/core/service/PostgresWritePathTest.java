@@ -2,6 +2,7 @@ package dev.gabysql.core.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

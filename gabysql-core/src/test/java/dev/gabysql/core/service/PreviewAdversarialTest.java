@@ -2,9 +2,12 @@ package dev.gabysql.core.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.ExecuteRequest;
+import dev.gabysql.core.api.ExecuteResult;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.Limits;

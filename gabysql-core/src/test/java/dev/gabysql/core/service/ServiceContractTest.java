@@ -3,9 +3,13 @@ package dev.gabysql.core.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DatabaseInfo;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -85,7 +89,7 @@ abstract class ServiceContractTest {
         assertThat(dbs).singleElement().satisfies(d -> {
             assertThat(d.name()).isEqualTo(DB);
             assertThat(d.dialect()).isEqualTo(dialectId());
-            assertThat(d.mode()).isEqualTo("readonly");
+            assertThat(d.mode()).isEqualTo(Mode.READONLY);
             assertThat(d.description()).isEqualTo("test shop");
         });
     }

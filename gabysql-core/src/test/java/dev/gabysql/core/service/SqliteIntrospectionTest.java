@@ -2,6 +2,7 @@ package dev.gabysql.core.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.introspect.Fixtures;
 import dev.gabysql.core.testing.TestDatabases;

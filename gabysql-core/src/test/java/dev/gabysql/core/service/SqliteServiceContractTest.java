@@ -1,5 +1,6 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,10 +1,10 @@
 package dev.gabysql.server.client;
 
 import com.fasterxml.jackson.databind.JavaType;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.Cancellation;
 import dev.gabysql.server.wire.ErrorAnswer;
 import dev.gabysql.server.wire.WireJson;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.gabysql.server.wire;
 
-import dev.gabysql.core.service.DatabaseInfo;
+import dev.gabysql.core.api.DatabaseInfo;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.gabysql.server.wire;
 
-import dev.gabysql.core.service.QueryResult;
+import dev.gabysql.core.api.QueryResult;
 import java.util.List;
 
 /** The answer to a read: {@code columns, rows, row_count, truncated, note?, elapsed_ms}. */

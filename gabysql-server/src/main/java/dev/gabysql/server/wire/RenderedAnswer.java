@@ -1,7 +1,7 @@
 package dev.gabysql.server.wire;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gabysql.core.service.Rendered;
+import dev.gabysql.core.api.Rendered;
 
 /**
  * A description both as compact text and as JSON (the shape of the core's {@code Rendered}), returned by the

@@ -1,8 +1,8 @@
 package dev.gabysql.server.wire;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import dev.gabysql.core.service.ExecuteRequest;
-import dev.gabysql.core.service.QueryRequest;
+import dev.gabysql.core.api.ExecuteRequest;
+import dev.gabysql.core.api.QueryRequest;
 import java.util.List;
 
 /**

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import dev.gabysql.core.util.Json;
+import dev.gabysql.core.json.Json;
 
 /**
  * The mapper of the HTTP API: the core's settings (nulls left out) with snake_case names. Decimal numbers are

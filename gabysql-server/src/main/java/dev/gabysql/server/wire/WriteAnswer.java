@@ -1,6 +1,6 @@
 package dev.gabysql.server.wire;
 
-import dev.gabysql.core.service.ExecuteResult;
+import dev.gabysql.core.api.ExecuteResult;
 import java.util.List;
 
 /**

@@ -3,15 +3,15 @@ package dev.gabysql.server.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.gabysql.core.config.Mode;
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DescribeRequest;
+import dev.gabysql.core.api.ExecuteRequest;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.DescribeRequest;
-import dev.gabysql.core.service.ExecuteRequest;
-import dev.gabysql.core.service.GabyService;
-import dev.gabysql.core.service.QueryRequest;
-import dev.gabysql.core.service.QueryResult;
 import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.ServerOptions;
 import dev.gabysql.server.TestServer;
@@ -160,7 +160,7 @@ class RemoteGabyServiceTest {
     void theLocalModeCapsWhatTheServerGrants() {
         try (GabyService ro = new RemoteGabyService(server.uri(), TOKEN, Mode.READONLY, Duration.ofSeconds(5))) {
             assertThat(ro.listDatabases(CTX))
-                    .allSatisfy(d -> assertThat(d.mode()).isEqualTo("readonly"));
+                    .allSatisfy(d -> assertThat(d.mode()).isEqualTo(Mode.READONLY));
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.gabysql.core.dialect.generic;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.dialect.internal.ReadWritePools;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;

@@ -1,8 +1,8 @@
 package dev.gabysql.core.dialect.mariadb;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.dialect.internal.ReadWritePools;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -80,11 +80,6 @@ final class MariaDbConnectionSource implements ConnectionSource {
             }
         }
         return s;
-    }
-
-    /** The server detected on first use, or null before any connection was made. */
-    MariaDbServer detectedServer() {
-        return server;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.gabysql.core.dialect.mariadb;
 
-import dev.gabysql.core.introspect.IntegrityReport;
+import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.introspect.SchemaFilter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

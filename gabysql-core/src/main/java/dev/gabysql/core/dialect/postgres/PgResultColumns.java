@@ -1,8 +1,8 @@
 package dev.gabysql.core.dialect.postgres;
 
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.exec.ColumnReader;
 import dev.gabysql.core.exec.ResultColumns;
-import dev.gabysql.core.service.QueryResult;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;

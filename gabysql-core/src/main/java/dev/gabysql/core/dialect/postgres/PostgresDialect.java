@@ -1,12 +1,12 @@
 package dev.gabysql.core.dialect.postgres;
 
+import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.PreviewSideEffects;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.guard.SqlFlavor;
-import dev.gabysql.core.introspect.IntegrityReport;
 import dev.gabysql.core.introspect.SchemaReader;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package dev.gabysql.core.dialect.sqlite;
 
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;

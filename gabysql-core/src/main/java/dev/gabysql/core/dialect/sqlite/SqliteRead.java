@@ -3,7 +3,7 @@ package dev.gabysql.core.dialect.sqlite;
 import dev.gabysql.core.introspect.SchemaFilter;
 import dev.gabysql.core.introspect.SchemaModelBuilder;
 import dev.gabysql.core.introspect.TableBuilder;
-import dev.gabysql.core.util.JsonBytes;
+import dev.gabysql.core.json.JsonBytes;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

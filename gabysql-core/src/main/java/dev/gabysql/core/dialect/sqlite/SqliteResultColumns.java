@@ -1,7 +1,7 @@
 package dev.gabysql.core.dialect.sqlite;
 
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.exec.ResultColumns;
-import dev.gabysql.core.service.QueryResult;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;

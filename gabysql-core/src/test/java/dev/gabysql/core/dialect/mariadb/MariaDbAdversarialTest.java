@@ -3,6 +3,8 @@ package dev.gabysql.core.dialect.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
@@ -11,9 +13,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.guard.AccessPolicy;
 import dev.gabysql.core.guard.SqlFlavor;
 import dev.gabysql.core.guard.SqlGuard;
-import dev.gabysql.core.service.CallContext;
 import dev.gabysql.core.service.LocalGabyService;
-import dev.gabysql.core.service.QueryRequest;
 import dev.gabysql.core.testing.TestDatabases;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,15 +3,15 @@ package dev.gabysql.core.dialect.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.service.CallContext;
-import dev.gabysql.core.service.Cancellation;
 import dev.gabysql.core.service.LocalGabyService;
-import dev.gabysql.core.service.QueryRequest;
 import dev.gabysql.core.testing.TestDatabases;
 import java.time.Duration;
 import java.util.List;

@@ -2,13 +2,13 @@ package dev.gabysql.core.dialect.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Mode;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.QueryRunner;
 import dev.gabysql.core.exec.Session;
-import dev.gabysql.core.service.QueryResult;
 import dev.gabysql.core.testing.TestDatabases;
 import java.math.BigDecimal;
 import java.util.List;

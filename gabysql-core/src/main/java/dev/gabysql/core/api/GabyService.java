@@ -1,0 +1,64 @@
+package dev.gabysql.core.api;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one service every front end calls (MCP, HTTP, CLI). A local implementation runs against the databases;
+ * a remote one forwards to a running {@code gabysql serve}. Front ends must not know which one they hold.
+ * Implementations are thread-safe. Every method throws {@link dev.gabysql.core.error.GabyException} on failure.
+ */
+public interface GabyService extends AutoCloseable {
+
+    /** The databases of the catalog with their dialect, effective mode and warnings. */
+    List<DatabaseInfo> listDatabases(CallContext ctx);
+
+    /** Runs one read (or a meta-command such as SHOW TABLES) and returns capped rows. */
+    QueryResult query(CallContext ctx, QueryRequest request);
+
+    /** Previews a write (no token) or commits a previewed one (with its confirm token). */
+    ExecuteResult execute(CallContext ctx, ExecuteRequest request);
+
+    /** The schema of a database as one compact bundle, at a detail level. */
+    Rendered describeDatabase(CallContext ctx, DescribeRequest request);
+
+    /** Everything about one table. */
+    Rendered describeTable(CallContext ctx, String db, String table, boolean sampleRows);
+
+    /** Objects and columns whose names match a pattern. */
+    Rendered search(CallContext ctx, String db, String pattern, String kind);
+
+    /** The plan of a read, in the dialect's most readable form. */
+    Rendered explain(CallContext ctx, String db, String sql);
+
+    /** The engine's integrity check of one database. */
+    IntegrityReport integrityCheck(CallContext ctx, String db);
+
+    /** The full schema bundle of a database (cached for the schema TTL). */
+    Rendered schema(CallContext ctx, String db);
+
+    /** A Mermaid erDiagram of the tables and foreign keys of a database. */
+    Rendered diagram(CallContext ctx, String db);
+
+    /**
+     * Start-up work, run in the background once the front end can answer (docs/design.md#start-up): connects to
+     * each database and reads its schema into the cache, so that the first call finds both ready. A remote service
+     * has nothing to prepare.
+     */
+    default void prefetch() {}
+
+    /**
+     * Layer 1 of the defence (docs/design.md#three-layers-of-defence): for each readonly database, whether its
+     * credentials could write anyway. Returns the warnings by database name and remembers them for
+     * {@link #listDatabases}. Connects to each such database; a remote service leaves this to its server.
+     */
+    default Map<String, String> checkLeastPrivilege() {
+        return Map.of();
+    }
+
+    /** The highest mode any call could get: decides whether write tools exist at all. */
+    Mode highestMode();
+
+    @Override
+    void close();
+}

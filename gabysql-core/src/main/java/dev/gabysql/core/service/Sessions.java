@@ -1,0 +1,54 @@
+package dev.gabysql.core.service;
+
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.exec.SessionCloser;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Runs one piece of work in one session of a database, the one place where a session is opened for a read and
+ * given back: a failure that leaves the connection in doubt discards it (docs/design.md#three-layers-of-defence: a
+ * connection whose state is in doubt is not reused), and a read's session ends after its answer is back
+ * ({@link SessionCloser}). Thread-safe.
+ */
+final class Sessions implements AutoCloseable {
+    /** After these, the connection's state is in doubt: discard it rather than reuse it. */
+    private static final Set<ErrorCode> IN_DOUBT =
+            EnumSet.of(ErrorCode.TIMEOUT, ErrorCode.CANCELLED, ErrorCode.DATABASE_UNAVAILABLE, ErrorCode.INTERNAL);
+
+    private final SessionCloser closer = new SessionCloser();
+
+    /** Work in a session that no cancellation reaches while it waits for its connection (start-up work). */
+    <T> T run(DatabaseHandle h, Mode mode, Limits limits, Function<Session, T> work) {
+        return run(h, mode, limits, null, work);
+    }
+
+    /** Work in a session; the wait for the session ends when the call is cancelled. */
+    <T> T run(DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation, Function<Session, T> work) {
+        Session s = h.open(mode, limits, cancellation);
+        try {
+            return work.apply(s);
+        } catch (GabyException e) {
+            if (IN_DOUBT.contains(e.code())) {
+                s.markBroken();
+            }
+            throw e;
+        } catch (RuntimeException e) {
+            s.markBroken();
+            throw e;
+        } finally {
+            closer.close(s);
+        }
+    }
+
+    @Override
+    public void close() {
+        closer.close();
+    }
+}

@@ -1,2 +1,0 @@
-/** Small shared helpers of the core (JSON). */
-package dev.gabysql.core.util;
