@@ -1,14 +1,14 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.cli.start.Warmup;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.LocalGabyService;
-import dev.gabysql.mcp.ClientActivity;
 import dev.gabysql.mcp.McpOptions;
-import dev.gabysql.mcp.StdioHooks;
-import dev.gabysql.mcp.StdioServer;
-import dev.gabysql.mcp.Warmup;
+import dev.gabysql.mcp.stdio.ClientActivity;
+import dev.gabysql.mcp.stdio.StdioHooks;
+import dev.gabysql.mcp.stdio.StdioServer;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;

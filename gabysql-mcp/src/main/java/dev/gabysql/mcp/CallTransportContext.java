@@ -8,7 +8,7 @@ import io.modelcontextprotocol.common.McpTransportContext;
  * context to the handler through the exchange; this is how a handler learns which cancellation is its own.
  * Immutable.
  */
-final class CallTransportContext implements McpTransportContext {
+public final class CallTransportContext implements McpTransportContext {
     static final String CANCELLATION_KEY = "gabysql.cancellation";
 
     private final McpTransportContext outer;
@@ -25,7 +25,7 @@ final class CallTransportContext implements McpTransportContext {
     }
 
     /** The call's cancellation, or a fresh one when the transport does not track calls. */
-    static Cancellation cancellationOf(McpTransportContext ctx) {
+    public static Cancellation cancellationOf(McpTransportContext ctx) {
         Object c = ctx == null ? null : ctx.get(CANCELLATION_KEY);
         return c instanceof Cancellation ? (Cancellation) c : new Cancellation();
     }

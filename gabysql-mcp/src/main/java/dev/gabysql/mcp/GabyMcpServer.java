@@ -3,6 +3,19 @@ package dev.gabysql.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.mcp.json.HotPathJsonMapper;
+import dev.gabysql.mcp.json.TrustedOutputValidator;
+import dev.gabysql.mcp.stdio.DirectToolCalls;
+import dev.gabysql.mcp.tool.DescribeDatabaseTool;
+import dev.gabysql.mcp.tool.DescribeTableTool;
+import dev.gabysql.mcp.tool.ExecuteTool;
+import dev.gabysql.mcp.tool.ExplainTool;
+import dev.gabysql.mcp.tool.GabyTool;
+import dev.gabysql.mcp.tool.IntegrityCheckTool;
+import dev.gabysql.mcp.tool.ListDatabasesTool;
+import dev.gabysql.mcp.tool.QueryTool;
+import dev.gabysql.mcp.tool.SearchTool;
+import dev.gabysql.mcp.tool.ToolBoundary;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -48,7 +61,7 @@ public final class GabyMcpServer {
         static final McpJsonMapper INSTANCE = new HotPathJsonMapper(ObjectMapper::new);
     }
 
-    static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {
+    public static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {
         return build(
                 spec,
                 service,
@@ -57,7 +70,7 @@ public final class GabyMcpServer {
     }
 
     /** A server with these tools ({@link #tools}: the stdio server lists them before the server is built). */
-    static McpSyncServer build(
+    public static McpSyncServer build(
             McpServer.SyncSpecification<?> spec,
             GabyService service,
             McpOptions options,
@@ -88,18 +101,18 @@ public final class GabyMcpServer {
      * when the caller may write (a hidden tool is still refused if called). The SDK's tool filter and the direct
      * stdio path ({@link DirectToolCalls}) both ask here.
      */
-    static boolean listed(McpOptions options, McpTransportContext ctx, McpSchema.Tool tool) {
+    public static boolean listed(McpOptions options, McpTransportContext ctx, McpSchema.Tool tool) {
         return !ExecuteTool.NAME.equals(tool.name())
                 || allowsWrites(options.callerCap().apply(ctx));
     }
 
-    static List<McpServerFeatures.SyncToolSpecification> tools(
+    public static List<McpServerFeatures.SyncToolSpecification> tools(
             GabyService service, McpOptions options, boolean writes) {
         return tools(gabyTools(writes), service, options);
     }
 
     /** The SDK's specifications of these tools. */
-    static List<McpServerFeatures.SyncToolSpecification> tools(
+    public static List<McpServerFeatures.SyncToolSpecification> tools(
             List<GabyTool> gabyTools, GabyService service, McpOptions options) {
         List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
         for (GabyTool t : gabyTools) {
@@ -109,7 +122,7 @@ public final class GabyMcpServer {
     }
 
     /** gabysql's tools, {@code gabysql_execute} only when the service can write. */
-    static List<GabyTool> gabyTools(boolean writes) {
+    public static List<GabyTool> gabyTools(boolean writes) {
         List<GabyTool> tools = new ArrayList<>(List.of(
                 new ListDatabasesTool(),
                 new DescribeDatabaseTool(),

@@ -1,6 +1,8 @@
 package dev.gabysql.mcp;
 
 import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.mcp.stdio.CallTrackingSession;
+import dev.gabysql.mcp.stdio.DirectToolCalls;
 import io.modelcontextprotocol.common.McpTransportContext;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,14 +32,14 @@ public final class InFlightCalls {
     }
 
     /** Registers a call handled outside Reactor ({@link DirectToolCalls}); {@link #end} must follow. */
-    Cancellation begin(Object requestId) {
+    public Cancellation begin(Object requestId) {
         Cancellation cancellation = new Cancellation();
         running.put(key(requestId), cancellation);
         return cancellation;
     }
 
     /** The call registered by {@link #begin} is over. */
-    void end(Object requestId, Cancellation cancellation) {
+    public void end(Object requestId, Cancellation cancellation) {
         running.remove(key(requestId), cancellation);
     }
 
@@ -57,12 +59,12 @@ public final class InFlightCalls {
         running.values().forEach(Cancellation::cancel);
     }
 
-    int size() {
+    public int size() {
         return running.size();
     }
 
     /** JSON-RPC ids are strings or integers; Jackson may read the same integer as Integer or Long. */
-    static Object key(Object id) {
+    public static Object key(Object id) {
         if (id instanceof Number) {
             return ((Number) id).longValue();
         }

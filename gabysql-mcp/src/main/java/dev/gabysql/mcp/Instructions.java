@@ -1,10 +1,10 @@
 package dev.gabysql.mcp;
 
 /** The server's {@code instructions}: short guidance a client gives the model with the tool list. Stateless. */
-final class Instructions {
+public final class Instructions {
     private Instructions() {}
 
-    static String text(boolean writes) {
+    public static String text(boolean writes) {
         String base = "gabysql gives safe SQL access to named databases. Start with gabysql_list_databases; always"
                 + " address a database by that name, never by path or URL. Look before you query:"
                 + " gabysql_describe_database (detail \"names\" first on big schemas, then \"summary\"),"

@@ -1,6 +1,7 @@
 package dev.gabysql.mcp;
 
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.mcp.stdio.TooLargeMessages;
 import io.modelcontextprotocol.common.McpTransportContext;
 import java.time.Duration;
 import java.util.function.Function;
@@ -16,14 +17,22 @@ import java.util.function.Function;
  * @param maxMessageBytes the largest stdio message (a line) read; a longer one is dropped as it comes and answered
  *                     with TOO_LARGE ({@link TooLargeMessages}), so a runaway client cannot exhaust the heap.
  *                     0 means {@link #DEFAULT_MAX_MESSAGE_BYTES}. Streamable HTTP has the server's body limit.
+ * @param directToolCalls over stdio, plain {@code tools/call} and {@code tools/list} requests are answered on the
+ *                     direct path ({@code stdio.DirectToolCalls}) rather than through the SDK's reactive pipeline;
+ *                     off, every line goes to the SDK's session. On by default; a client cannot tell the two apart
+ *                     ({@code DirectToolCallsTest}).
  */
 public record McpOptions(
-        String version, Duration progressAfter, Function<McpTransportContext, Mode> callerCap, int maxMessageBytes) {
+        String version,
+        Duration progressAfter,
+        Function<McpTransportContext, Mode> callerCap,
+        int maxMessageBytes,
+        boolean directToolCalls) {
     /** Where a transport puts a session's maximum {@link Mode} in its {@link McpTransportContext}. */
     public static final String CALLER_MODE_KEY = "gabysql.callerMode";
     /**
      * Where a transport may put the core's {@code Cancellation} of one tool call in its {@link McpTransportContext}:
-     * the Streamable HTTP server tracks {@code notifications/cancelled} itself and cancels it (issue 6).
+     * the Streamable HTTP server tracks {@code notifications/cancelled} itself and cancels it.
      */
     public static final String CANCELLATION_KEY = CallTransportContext.CANCELLATION_KEY;
     /** The default stdio message limit, 16 MiB: far above any statement an agent writes, far below the heap. */
@@ -43,16 +52,21 @@ public record McpOptions(
     }
 
     public static McpOptions defaults(String version) {
-        return new McpOptions(version, null, null, 0);
+        return new McpOptions(version, null, null, 0, true);
     }
 
     public McpOptions withCallerCap(Function<McpTransportContext, Mode> cap) {
-        return new McpOptions(version, progressAfter, cap, maxMessageBytes);
+        return new McpOptions(version, progressAfter, cap, maxMessageBytes, directToolCalls);
     }
 
     /** The same options with another stdio message limit ({@link #maxMessageBytes()}). */
     public McpOptions withMaxMessageBytes(int bytes) {
-        return new McpOptions(version, progressAfter, callerCap, bytes);
+        return new McpOptions(version, progressAfter, callerCap, bytes, directToolCalls);
+    }
+
+    /** The same options with the direct stdio path on or off ({@link #directToolCalls()}). */
+    public McpOptions withDirectToolCalls(boolean on) {
+        return new McpOptions(version, progressAfter, callerCap, maxMessageBytes, on);
     }
 
     /** The default: a {@link Mode} (or its label) stored under {@link #CALLER_MODE_KEY}, else no cap. */

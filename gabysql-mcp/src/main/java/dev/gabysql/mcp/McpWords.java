@@ -4,8 +4,8 @@ import dev.gabysql.core.error.Action;
 import dev.gabysql.core.error.ActionWords;
 
 /** The core's actions in an MCP client's terms: the tools and arguments a model can call. Stateless. */
-final class McpWords implements ActionWords {
-    static final McpWords INSTANCE = new McpWords();
+public final class McpWords implements ActionWords {
+    public static final McpWords INSTANCE = new McpWords();
 
     private McpWords() {}
 

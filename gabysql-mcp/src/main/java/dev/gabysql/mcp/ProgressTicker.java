@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * {@code after}. The progress value is the number of seconds elapsed (the total is unknown). One daemon thread
  * for the process. Thread-safe.
  */
-final class ProgressTicker implements AutoCloseable {
+public final class ProgressTicker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ProgressTicker.class);
     private static final ProgressTicker NONE = new ProgressTicker(null);
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -32,7 +32,7 @@ final class ProgressTicker implements AutoCloseable {
         this.future = future;
     }
 
-    static ProgressTicker start(McpSyncServerExchange exchange, Map<String, Object> meta, Duration every) {
+    public static ProgressTicker start(McpSyncServerExchange exchange, Map<String, Object> meta, Duration every) {
         Object token = meta == null ? null : meta.get("progressToken");
         if (token == null || exchange == null) {
             return NONE;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.json.JsonTrees;
+import dev.gabysql.mcp.tool.ToolOutcome;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.slf4j.Logger;
@@ -14,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * {@code isError} results instead). The error carries gabysql's clean text and {@code {code, message, hint}} as
  * data — never the exception chain the SDK would otherwise aggregate into it. Stateless.
  */
-final class ProtocolErrors {
+public final class ProtocolErrors {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolErrors.class);
 
     private ProtocolErrors() {}

@@ -1,10 +1,8 @@
 /**
- * gabysql's MCP front end: the tools, resources and prompts over the core's one
- * {@link dev.gabysql.core.api.GabyService}, and the stdio lifecycle.
- *
- * <p>{@link dev.gabysql.mcp.GabyMcpServer} builds the same definitions on any transport of the official MCP Java
- * SDK (stdio now, Streamable HTTP with issue 6). Tool handlers never talk JDBC; they catch every failure at their
- * boundary and answer with a clean {@code isError} result. Because the SDK ignores {@code notifications/cancelled},
- * {@link dev.gabysql.mcp.CallTrackingProvider} wires it to the core's cancellation of the running statement.
+ * gabysql's MCP front end over the core's one {@link dev.gabysql.core.api.GabyService}: the server built on any
+ * transport of the official MCP Java SDK ({@link dev.gabysql.mcp.GabyMcpServer}), its options, resources, prompts,
+ * completions and instructions, and the words it gives the core's actions ({@link dev.gabysql.mcp.McpWords}).
+ * Sub-packages: {@code tool} (the tools and their boundary), {@code stdio} (the stdio transport and its direct
+ * path), {@code json} (hand-written JSON for the hot path). See docs/design.md#mcp.
  */
 package dev.gabysql.mcp;

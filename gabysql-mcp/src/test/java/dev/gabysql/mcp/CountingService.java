@@ -22,32 +22,32 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A real service (over real databases) that counts the calls reaching it and remembers the last call context:
  * how a test proves that a refusal happened before the service was touched, or which cap a call carried.
  */
-final class CountingService implements GabyService {
+public final class CountingService implements GabyService {
     final AtomicInteger executes = new AtomicInteger();
-    final AtomicInteger queries = new AtomicInteger();
+    public final AtomicInteger queries = new AtomicInteger();
     volatile CallContext lastContext;
     /** The thread that ran the last query: which path answered it. */
-    volatile String lastQueryThread;
+    public volatile String lastQueryThread;
     /** The names of every thread that ran a query. */
-    final Set<String> queryThreads = ConcurrentHashMap.newKeySet();
+    public final Set<String> queryThreads = ConcurrentHashMap.newKeySet();
     /** When set, every query waits for it to open (at most 30 s) before it runs: calls pile up, however fast. */
-    volatile CountDownLatch queryGate;
+    public volatile CountDownLatch queryGate;
     /**
      * When set, every {@link #highestMode()} call after the first waits for it to open (at most 30 s): a stdio server
      * asks once for its early initialize reply, then again while it builds the SDK's server.
      */
-    volatile CountDownLatch modeGate;
+    public volatile CountDownLatch modeGate;
 
     private final AtomicInteger modeCalls = new AtomicInteger();
 
     /** How many times {@link #highestMode()} was asked (a stdio server asks again when it builds the SDK's server). */
-    int modeCalls() {
+    public int modeCalls() {
         return modeCalls.get();
     }
 
     private final GabyService delegate;
 
-    CountingService(GabyService delegate) {
+    public CountingService(GabyService delegate) {
         this.delegate = delegate;
     }
 

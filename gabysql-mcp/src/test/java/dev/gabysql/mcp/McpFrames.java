@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 
 /** What may appear on a stdio server's stdout: one JSON-RPC 2.0 message per line, nothing else. */
-final class McpFrames {
+public final class McpFrames {
     private McpFrames() {}
 
-    static boolean isJsonRpc(String line) {
+    public static boolean isJsonRpc(String line) {
         try {
             JsonNode msg = McpTestClient.JSON.readTree(line);
             return msg != null

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.mcp.stdio.StdioHooks;
+import dev.gabysql.mcp.stdio.StdioServer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -29,8 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * are collected. Deliberately not the SDK's client: tests must be able to send what a real client sends (a
  * cancellation, a call before initialization, garbage).
  */
-final class McpTestClient implements AutoCloseable {
-    static final ObjectMapper JSON = new ObjectMapper();
+public final class McpTestClient implements AutoCloseable {
+    public static final ObjectMapper JSON = new ObjectMapper();
     private static final long TIMEOUT_S = 60;
 
     private final OutputStream toServer;
@@ -70,32 +72,32 @@ final class McpTestClient implements AutoCloseable {
     }
 
     /** Starts a server and initializes the session. */
-    static McpTestClient start(GabyService service) throws IOException {
+    public static McpTestClient start(GabyService service) throws IOException {
         return start(service, McpOptions.defaults("test"));
     }
 
-    static McpTestClient start(GabyService service, McpOptions options) throws IOException {
+    public static McpTestClient start(GabyService service, McpOptions options) throws IOException {
         McpTestClient c = new McpTestClient(service, options, new StdioHooks() {});
         c.initialize();
         return c;
     }
 
     /** Starts a server without initializing. */
-    static McpTestClient raw(GabyService service) throws IOException {
+    public static McpTestClient raw(GabyService service) throws IOException {
         return raw(service, new StdioHooks() {});
     }
 
     /** Starts a server without initializing, with these options. */
-    static McpTestClient raw(GabyService service, McpOptions options) throws IOException {
+    public static McpTestClient raw(GabyService service, McpOptions options) throws IOException {
         return new McpTestClient(service, options, new StdioHooks() {});
     }
 
     /** Starts a server without initializing, with these hooks. */
-    static McpTestClient raw(GabyService service, StdioHooks hooks) throws IOException {
+    public static McpTestClient raw(GabyService service, StdioHooks hooks) throws IOException {
         return new McpTestClient(service, McpOptions.defaults("test"), hooks);
     }
 
-    JsonNode initialize() {
+    public JsonNode initialize() {
         JsonNode r = request(
                 "initialize",
                 Map.of(
@@ -110,16 +112,16 @@ final class McpTestClient implements AutoCloseable {
     }
 
     /** The result of a tools/call (fails the test on a JSON-RPC error). */
-    JsonNode call(String tool, Map<String, ?> args) {
+    public JsonNode call(String tool, Map<String, ?> args) {
         return result(request("tools/call", Map.of("name", tool, "arguments", args)));
     }
 
     /** The full response of a request. */
-    JsonNode request(String method, Object params) {
+    public JsonNode request(String method, Object params) {
         return await(send(method, params, ids.incrementAndGet()));
     }
 
-    CompletableFuture<JsonNode> send(String method, Object params, long id) {
+    public CompletableFuture<JsonNode> send(String method, Object params, long id) {
         CompletableFuture<JsonNode> f = new CompletableFuture<>();
         pending.put(id, f);
         ObjectNode msg =
@@ -131,11 +133,11 @@ final class McpTestClient implements AutoCloseable {
         return f;
     }
 
-    long nextId() {
+    public long nextId() {
         return ids.incrementAndGet();
     }
 
-    void notify(String method, Object params) {
+    public void notify(String method, Object params) {
         ObjectNode msg = JSON.createObjectNode().put("jsonrpc", "2.0").put("method", method);
         if (params != null) {
             msg.set("params", JSON.valueToTree(params));
@@ -143,7 +145,7 @@ final class McpTestClient implements AutoCloseable {
         write(msg.toString());
     }
 
-    void write(String line) {
+    public void write(String line) {
         try {
             synchronized (toServer) {
                 toServer.write((line + "\n").getBytes(StandardCharsets.UTF_8));
@@ -154,12 +156,12 @@ final class McpTestClient implements AutoCloseable {
         }
     }
 
-    static JsonNode result(JsonNode response) {
+    public static JsonNode result(JsonNode response) {
         assertThat(response.has("error")).as("JSON-RPC error: %s", response).isFalse();
         return response.get("result");
     }
 
-    static JsonNode await(CompletableFuture<JsonNode> f) {
+    public static JsonNode await(CompletableFuture<JsonNode> f) {
         try {
             return f.get(TIMEOUT_S, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -167,7 +169,7 @@ final class McpTestClient implements AutoCloseable {
         }
     }
 
-    List<String> frames() {
+    public List<String> frames() {
         return frames;
     }
 
@@ -179,7 +181,7 @@ final class McpTestClient implements AutoCloseable {
      * Closes the server's stdin and says whether {@link StdioServer#serve} returned within the time; when it has,
      * every frame it wrote before it returned has been read (its stdout is closed then, as at a process's exit).
      */
-    boolean closeInputAndAwaitEnd(Duration within) throws InterruptedException {
+    public boolean closeInputAndAwaitEnd(Duration within) throws InterruptedException {
         try {
             toServer.close();
         } catch (IOException ignored) {

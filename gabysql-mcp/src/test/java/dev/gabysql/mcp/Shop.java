@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** The test database, the same SQL on SQLite and PostgreSQL: customers, orders (FK, index), 2,000 numbers. */
-final class Shop {
+public final class Shop {
     static final String[] SQL = {
         "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT)",
         "CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id),"
@@ -25,7 +25,7 @@ final class Shop {
 
     private Shop() {}
 
-    static DatabaseConfig sqlite(Path dir) {
+    public static DatabaseConfig sqlite(Path dir) {
         return DatabaseConfig.sqlite("shop", TestDatabases.sqliteFile(dir, "shop", SQL));
     }
 
@@ -39,7 +39,7 @@ final class Shop {
         return new DatabaseConfig(name, url, null, null, null, null, null, 0);
     }
 
-    static LocalGabyService service(Mode mode, DatabaseConfig... dbs) {
+    public static LocalGabyService service(Mode mode, DatabaseConfig... dbs) {
         return new LocalGabyService(new Catalog(List.of(dbs)), Settings.DEFAULT.withMode(mode));
     }
 }

@@ -8,11 +8,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 
 /** For tests that serve a readonly service over a fresh sample shop ({@link Shop}, a SQLite file) in each test. */
-abstract class ShopServiceFixture {
+public class ShopServiceFixture {
     @TempDir
     Path dir;
 
-    GabyService service;
+    public GabyService service;
 
     @BeforeEach
     void openShop() {

@@ -1,0 +1,6 @@
+/**
+ * JSON written and read by hand where a call's latency is spent: the SDK's mapper with shortcuts that write exactly
+ * what the SDK's Jackson mapper writes ({@link dev.gabysql.mcp.json.HotPathJsonMapper}), results written once,
+ * JSON-RPC replies, incoming lines and the tool list. Only the stdio transport and the tools use it.
+ */
+package dev.gabysql.mcp.json;

@@ -1,0 +1,112 @@
+package dev.gabysql.mcp.tool;
+
+import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.mcp.CallTransportContext;
+import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.mcp.ProgressTicker;
+import dev.gabysql.mcp.stdio.DirectToolCalls;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The edge between a transport and a {@link GabyTool} — the SDK's tool handler ({@link #call}) or stdio's direct
+ * path ({@link DirectToolCalls}, through {@link #run}): builds the core's call context (client, caller cap, the
+ * call's cancellation), sends progress while an SDK call runs, and catches everything. An exception escaping a
+ * handler would reach the client as a JSON-RPC error carrying its message and cause chain (SQL text, file paths);
+ * here every failure becomes an {@code isError} result with a stable code, a message and a hint. Stateless.
+ */
+public final class ToolBoundary {
+    private static final Logger LOG = LoggerFactory.getLogger(ToolBoundary.class);
+
+    private ToolBoundary() {}
+
+    public static McpServerFeatures.SyncToolSpecification spec(GabyTool tool, GabyService service, McpOptions options) {
+        McpSchema.Tool def = tool.definition();
+        Set<String> known = propertyNames(def.inputSchema());
+        return McpServerFeatures.SyncToolSpecification.builder()
+                .tool(def)
+                .callHandler((exchange, request) -> call(tool, known, service, options, exchange, request))
+                .build();
+    }
+
+    /** A call that came through the SDK: its exchange carries the client, the transport context and progress. */
+    static McpSchema.CallToolResult call(
+            GabyTool tool,
+            Set<String> known,
+            GabyService service,
+            McpOptions options,
+            McpSyncServerExchange exchange,
+            McpSchema.CallToolRequest request) {
+        Cancellation cancellation = CallTransportContext.cancellationOf(exchange.transportContext());
+        try (ProgressTicker ticker = ProgressTicker.start(exchange, request.meta(), options.progressAfter())) {
+            return run(tool, known, service, request.arguments(), context(options, exchange, cancellation));
+        }
+    }
+
+    /**
+     * Runs one call with its arguments (names outside {@code known} are refused) in {@code ctx}, whose cancellation
+     * is the call's own. Never throws.
+     */
+    public static McpSchema.CallToolResult run(
+            GabyTool tool, Set<String> known, GabyService service, Map<String, Object> arguments, CallContext ctx) {
+        try {
+            if (ctx.cancellation().isCancelled()) {
+                throw new GabyException(ErrorCode.CANCELLED, "The call was cancelled before it started.");
+            }
+            Args args = Args.of(arguments, known);
+            return tool.call(new ToolCall(service, args, ctx)).toResult();
+        } catch (GabyException e) {
+            return ToolOutcome.error(e);
+        } catch (Throwable t) { // the boundary: nothing may escape to the SDK (it would ship the cause chain)
+            LOG.warn("{} failed unexpectedly: {}", def(tool), t.toString());
+            LOG.debug("Stack trace", t);
+            return ToolOutcome.error(new GabyException(
+                    ErrorCode.INTERNAL,
+                    "Unexpected failure in " + def(tool) + " (" + t.getClass().getSimpleName() + ")."));
+        }
+    }
+
+    public static CallContext context(McpOptions options, McpSyncServerExchange exchange, Cancellation cancellation) {
+        return context(options, exchange.getClientInfo(), exchange.transportContext(), cancellation);
+    }
+
+    /** The core's context of a call from {@code client} (may be null) over a transport with this context. */
+    public static CallContext context(
+            McpOptions options,
+            McpSchema.Implementation client,
+            McpTransportContext transport,
+            Cancellation cancellation) {
+        CallContext ctx = CallContext.of("mcp").withCancellation(cancellation);
+        if (client != null && client.name() != null) {
+            ctx = ctx.withClient(client.name());
+        }
+        Mode cap = options.callerCap().apply(transport);
+        return cap == null ? ctx : ctx.withCallerCap(cap);
+    }
+
+    /** The argument names {@code tool}'s input schema declares. */
+    public static Set<String> argumentNames(GabyTool tool) {
+        return propertyNames(tool.definition().inputSchema());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Set<String> propertyNames(Map<String, Object> inputSchema) {
+        Object props = inputSchema == null ? null : inputSchema.get("properties");
+        return props instanceof Map ? Set.copyOf(((Map<String, Object>) props).keySet()) : Set.of();
+    }
+
+    private static String def(GabyTool tool) {
+        return tool.definition().name();
+    }
+}
