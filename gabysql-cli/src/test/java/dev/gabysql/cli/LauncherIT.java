@@ -141,8 +141,9 @@ class LauncherIT {
 
     @Test
     void recordsAnAppCdsArchiveAfterEachBuildAndAStaleOneNeverReachesStdout() throws Exception {
-        Path scripts = Files.createDirectories(repo.resolve("scripts"));
-        Files.copy(GabysqlProcess.root().resolve("scripts/cds-training.jsonl"), scripts.resolve("cds-training.jsonl"));
+        Path scripts = Files.createDirectories(repo.resolve("packaging"));
+        Files.copy(
+                GabysqlProcess.root().resolve("packaging/cds-training.jsonl"), scripts.resolve("cds-training.jsonl"));
         Path jsa = jar.resolveSibling("gabysql.jsa");
         launch(Map.of("GABYSQL_CDS", "1"), "--version");
         assertThat(jsa).exists();
@@ -180,9 +181,9 @@ class LauncherIT {
     @ValueSource(strings = {"postgres", "mariadb"})
     @Timeout(120)
     void aServerSessionLoadsTheJarsClassesFromTheArchive(String dialect) throws Exception {
-        Path scripts = Files.createDirectories(repo.resolve("scripts"));
+        Path scripts = Files.createDirectories(repo.resolve("packaging"));
         for (String f : List.of("cds-training.jsonl", "cds-postgres.lst", "cds-mariadb.lst")) {
-            Files.copy(GabysqlProcess.root().resolve("scripts").resolve(f), scripts.resolve(f));
+            Files.copy(GabysqlProcess.root().resolve("packaging").resolve(f), scripts.resolve(f));
         }
         launch(Map.of("GABYSQL_CDS", "1"), "--version");
         boolean pg = dialect.equals("postgres");
@@ -213,8 +214,8 @@ class LauncherIT {
                 .filter(l -> !l.contains("client.socket.impl.UnixDomainSocket")) // MariaDB's: needs JNA, not archived
                 .toList();
         assertThat(fromTheJar)
-                .as("classes loaded from outside the archive in a " + dialect + " session: record" + " scripts/cds-"
-                        + dialect + ".lst again (scripts/record-cds.sh)")
+                .as("classes loaded from outside the archive in a " + dialect + " session: record" + " packaging/cds-"
+                        + dialect + ".lst again (packaging/record-cds.sh)")
                 .isEmpty();
     }
 
