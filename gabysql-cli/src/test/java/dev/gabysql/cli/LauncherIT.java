@@ -174,8 +174,9 @@ class LauncherIT {
 
     /**
      * The archive holds what a PostgreSQL or MariaDB session loads from the jar, its lambdas included, although
-     * the training that records it has no server (scripts/cds-*.lst, 20–40 ms of the first answer). The JDK's own
-     * classes are left out of the check: which of them a JDK loads on that path varies between builds.
+     * the training that records it has no server (packaging/cds-*.lst: what the first answer would otherwise load from
+     * the jar). The JDK's own classes are left out of the check: which of them a JDK loads on that path varies between
+     * builds.
      */
     @ParameterizedTest
     @ValueSource(strings = {"postgres", "mariadb"})

@@ -23,7 +23,7 @@ public record McpOptions(
     public static final String CALLER_MODE_KEY = "gabysql.callerMode";
     /**
      * Where a transport may put the core's {@code Cancellation} of one tool call in its {@link McpTransportContext}:
-     * the Streamable HTTP server tracks {@code notifications/cancelled} itself and cancels it (issue 6).
+     * the Streamable HTTP server tracks {@code notifications/cancelled} itself and cancels it.
      */
     public static final String CANCELLATION_KEY = CallTransportContext.CANCELLATION_KEY;
     /** The default stdio message limit, 16 MiB: far above any statement an agent writes, far below the heap. */
