@@ -9,8 +9,8 @@ import java.net.URI;
 import java.time.Duration;
 
 /**
- * {@code gabysql mcp --server URL}: the service of the design record's gateway. Databases come from the server
- * only, so catalog options are refused rather than silently ignored; {@code --mode} and {@code --timeout} apply.
+ * {@code gabysql mcp --server URL}: the service of the gateway (docs/design.md#the-gateway). Databases come from the
+ * server only, so catalog options are refused rather than silently ignored; {@code --mode} and {@code --timeout} apply.
  */
 final class Gateway {
     /** Beyond the statement timeout: the server's own work and the trip over the network. */

@@ -57,7 +57,7 @@ public final class Main {
     /**
      * Names slf4j-simple as the logging provider (unless the user named one), so that SLF4J does not search the
      * class path for providers with a ServiceLoader at the first logger — several milliseconds of every start
-     * (issue 7) — and keeps its own notes below warnings (naming a provider would otherwise print one).
+     * (docs/design.md#start-up) — and keeps its own notes below warnings (naming a provider would otherwise print one).
      */
     static void nameTheLoggingProvider() {
         if (System.getProperty("slf4j.provider") == null) {
@@ -69,10 +69,10 @@ public final class Main {
     }
 
     /**
-     * Runs the command line and returns the exit code (used by tests too). Start-up is a product feature (issue 7):
-     * {@code gabysql mcp} with plain arguments skips picocli altogether ({@link McpArguments}), and any other
-     * subcommand has only its own model built, since picocli reads every annotated class of the tree by
-     * reflection. Usage lines still read {@code gabysql NAME}.
+     * Runs the command line and returns the exit code (used by tests too). Start-up is a product feature
+     * (docs/design.md#start-up): {@code gabysql mcp} with plain arguments skips picocli altogether
+     * ({@link McpArguments}), and any other subcommand has only its own model built, since picocli reads every
+     * annotated class of the tree by reflection. Usage lines still read {@code gabysql NAME}.
      */
     public static int run(String... args) {
         String first = args.length > 0 ? args[0] : "";

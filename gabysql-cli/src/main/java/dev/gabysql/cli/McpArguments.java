@@ -10,9 +10,9 @@ import java.util.Set;
 
 /**
  * Reads the arguments of {@code gabysql mcp} without picocli, for the start-up of a process an MCP client spawns
- * per session (issue 7). picocli is built for Java 5: its classes cannot go into the AppCDS archive and its model is
- * read by reflection, about 50 ms before the first byte of the protocol. This reader takes only the plain forms
- * ({@code --opt value}, {@code --opt=value}, {@code --demo}) with values that convert cleanly; for anything else
+ * per session (docs/design.md#start-up). picocli is built for Java 5: its classes cannot go into the AppCDS archive and
+ * its model is read by reflection, all of it before the first byte of the protocol. This reader takes only the plain
+ * forms ({@code --opt value}, {@code --opt=value}, {@code --demo}) with values that convert cleanly; for anything else
  * (help, version, an unknown or repeated option, a bad number, a value that looks like an option) it returns null
  * and picocli parses the arguments, with its usage and error messages.
  *

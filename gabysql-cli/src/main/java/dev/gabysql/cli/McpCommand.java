@@ -24,8 +24,8 @@ import picocli.CommandLine.Option;
  * {@code gabysql mcp}: MCP over stdio for a local agent, on the catalog the common options describe. Standard output
  * carries JSON-RPC frames only: the real stdout is taken for the transport and {@code System.out} is pointed at
  * stderr before anything else runs. The process ends as soon as the client closes stdin.
- * With {@code --server URL --token T} (the gateway of issue 6) the tools run against a remote {@code gabysql serve}
- * instead, through the same service interface.
+ * With {@code --server URL --token T} (the gateway, docs/design.md#the-gateway) the tools run against a remote
+ * {@code gabysql serve} instead, through the same service interface.
  */
 @Command(
         name = "mcp",
@@ -93,10 +93,11 @@ final class McpCommand implements Callable<Integer> {
     }
 
     /**
-     * Off the spawn-to-initialize path (issue 7): while the client's initialize is answered, one background thread
-     * connects to the databases and reads their schemas (LocalGabyService#prefetch), then runs the least-privilege
-     * check (layer 1, SPEC §3) on the connections it opened; once the client is initialized, the JIT warm-up. The
-     * usual answers need no Jackson mapper ({@link dev.gabysql.core.json.JsonTrees}), so none is made ahead.
+     * Off the spawn-to-initialize path (docs/design.md#start-up): while the client's initialize is answered, one
+     * background thread connects to the databases and reads their schemas (LocalGabyService#prefetch), then runs the
+     * least-privilege check (layer 1, docs/design.md#three-layers-of-defence) on the connections it opened; once the
+     * client is initialized, the JIT warm-up. The usual answers need no Jackson mapper
+     * ({@link dev.gabysql.core.json.JsonTrees}), so none is made ahead.
      */
     private static StdioHooks localHooks(LocalGabyService local, McpOptions options) {
         return new StdioHooks() {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A result of large values stays small in memory (issue 7: bounded on big results): 600 rows of a 256 KiB text
+ * A result of large values stays small in memory (docs/design.md#limits-and-cancellation): 600 rows of a 256 KiB text
  * are answered, cut, by a process whose heap is 64 MiB. A read keeps 2,000 characters of each value, but the
  * drivers hold a whole fetch before its first row is read: fetched 501 rows at a time, such a result was 128 MiB
  * of text (PostgreSQL ran out of memory, MariaDB's driver took the process down). One value larger than the heap is

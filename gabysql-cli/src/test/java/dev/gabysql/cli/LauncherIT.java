@@ -141,8 +141,9 @@ class LauncherIT {
 
     @Test
     void recordsAnAppCdsArchiveAfterEachBuildAndAStaleOneNeverReachesStdout() throws Exception {
-        Path scripts = Files.createDirectories(repo.resolve("scripts"));
-        Files.copy(GabysqlProcess.root().resolve("scripts/cds-training.jsonl"), scripts.resolve("cds-training.jsonl"));
+        Path scripts = Files.createDirectories(repo.resolve("packaging"));
+        Files.copy(
+                GabysqlProcess.root().resolve("packaging/cds-training.jsonl"), scripts.resolve("cds-training.jsonl"));
         Path jsa = jar.resolveSibling("gabysql.jsa");
         launch(Map.of("GABYSQL_CDS", "1"), "--version");
         assertThat(jsa).exists();
@@ -173,16 +174,17 @@ class LauncherIT {
 
     /**
      * The archive holds what a PostgreSQL or MariaDB session loads from the jar, its lambdas included, although
-     * the training that records it has no server (scripts/cds-*.lst, 20–40 ms of the first answer). The JDK's own
-     * classes are left out of the check: which of them a JDK loads on that path varies between builds.
+     * the training that records it has no server (packaging/cds-*.lst: what the first answer would otherwise load from
+     * the jar). The JDK's own classes are left out of the check: which of them a JDK loads on that path varies between
+     * builds.
      */
     @ParameterizedTest
     @ValueSource(strings = {"postgres", "mariadb"})
     @Timeout(120)
     void aServerSessionLoadsTheJarsClassesFromTheArchive(String dialect) throws Exception {
-        Path scripts = Files.createDirectories(repo.resolve("scripts"));
+        Path scripts = Files.createDirectories(repo.resolve("packaging"));
         for (String f : List.of("cds-training.jsonl", "cds-postgres.lst", "cds-mariadb.lst")) {
-            Files.copy(GabysqlProcess.root().resolve("scripts").resolve(f), scripts.resolve(f));
+            Files.copy(GabysqlProcess.root().resolve("packaging").resolve(f), scripts.resolve(f));
         }
         launch(Map.of("GABYSQL_CDS", "1"), "--version");
         boolean pg = dialect.equals("postgres");
@@ -213,8 +215,8 @@ class LauncherIT {
                 .filter(l -> !l.contains("client.socket.impl.UnixDomainSocket")) // MariaDB's: needs JNA, not archived
                 .toList();
         assertThat(fromTheJar)
-                .as("classes loaded from outside the archive in a " + dialect + " session: record" + " scripts/cds-"
-                        + dialect + ".lst again (scripts/record-cds.sh)")
+                .as("classes loaded from outside the archive in a " + dialect + " session: record" + " packaging/cds-"
+                        + dialect + ".lst again (packaging/record-cds.sh)")
                 .isEmpty();
     }
 

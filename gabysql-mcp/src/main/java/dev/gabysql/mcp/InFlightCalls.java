@@ -13,7 +13,7 @@ import reactor.core.publisher.Mono;
  * {@link Cancellation} of its statement. {@code notifications/cancelled} names a request id; the SDK ignores it
  * (2.1.0), so a transport decorator calls {@link #cancel(Object)} and {@link #track(Object, Mono)} here. The handler
  * finds its cancellation in the transport context ({@link CallTransportContext}). Public so that a transport of
- * another module (Streamable HTTP, issue 6) can wire its sessions the way {@link CallTrackingSession} wires stdio.
+ * another module (Streamable HTTP) can wire its sessions the way {@link CallTrackingSession} wires stdio.
  * Thread-safe.
  */
 public final class InFlightCalls {

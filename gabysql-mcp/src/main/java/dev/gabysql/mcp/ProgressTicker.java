@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends {@code notifications/progress} while a long call runs, when the client asked for progress with a
- * {@code progressToken} in the request's {@code _meta} (issue 7): first after {@code after}, then every
+ * {@code progressToken} in the request's {@code _meta}: first after {@code after}, then every
  * {@code after}. The progress value is the number of seconds elapsed (the total is unknown). One daemon thread
  * for the process. Thread-safe.
  */

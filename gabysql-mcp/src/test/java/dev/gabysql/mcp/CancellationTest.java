@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * MCP {@code notifications/cancelled} cancels the statement a tool call is running (the SDK ignores the
- * notification; gabysql wires it), and a long call sends progress when the client gave a progress token (issue 7).
+ * notification; gabysql wires it), and a long call sends progress when the client gave a progress token.
  */
 final class CancellationTest {
     private static final String SLEEP_30 = "SELECT pg_sleep(30)";

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code gabysql_execute} exists only when some database allows writes, and a readonly session (the server's mode
  * or a transport's caller cap) is refused before the service is touched, even when a client calls the tool that
- * {@code tools/list} never showed it (SDK gotcha 6).
+ * {@code tools/list} never showed it (the MCP Java SDK's tool filters only hide tools from the list).
  */
 final class WriteToolTest {
     private static final Map<String, Object> DELETE = Map.of("db", "shop", "sql", "DELETE FROM orders WHERE id = 10");

@@ -8,8 +8,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * A bearer token the server accepts, optionally capped to a mode (SPEC §3: the caller's cap). Only the SHA-256
- * digest of the secret is kept; presented tokens are digested too and compared with
+ * A bearer token the server accepts, optionally capped to a mode (the caller's cap: docs/design.md#access-modes). Only
+ * the SHA-256 digest of the secret is kept; presented tokens are digested too and compared with
  * {@link MessageDigest#isEqual}, so the comparison takes the same time whatever the secret's length or content.
  * Immutable.
  */

@@ -11,7 +11,7 @@ import java.io.IOException;
 import java.util.concurrent.Semaphore;
 
 /**
- * The cap on requests served at once (SPEC §6). A request beyond it is answered at once with 503 and
+ * The cap on requests served at once (docs/design.md#http-api). A request beyond it is answered at once with 503 and
  * {@code Retry-After: 1}: a permit is tried, never waited for, so an overloaded server stays responsive instead of
  * queueing callers until they time out. {@code /health} is exempt so that monitors see a busy server as alive.
  * Once draining (the server stops), every new request is refused the same way. Thread-safe.

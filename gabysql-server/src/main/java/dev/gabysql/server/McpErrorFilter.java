@@ -9,7 +9,7 @@ import java.io.IOException;
 
 /**
  * Keeps Java internals out of {@code /mcp} error bodies. The MCP SDK (2.1.0) answers a bad request by serializing
- * its exception object, stack trace and cause included (java-sdk issue 955); this filter lets such a body be
+ * its exception object, stack trace and cause included (the MCP java-sdk's issue 955); this filter lets such a body be
  * written into a buffer and sends a plain JSON-RPC error instead (see {@link CleanErrorResponse}). Successful
  * answers and event streams pass through untouched. Stateless.
  */

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The cap on MCP sessions open at once at {@code /mcp} ({@code --mcp-max-sessions}). The SDK keeps every session a
  * client opens until it has been idle for the session timeout (30 minutes by default), and nothing bounds how many:
  * a client that initialized in a loop grew the server by about a kilobyte a session, 300,000 of them filled the
- * 256 MiB heap within three minutes and slowed every call (issue 7). Beyond the cap, an {@code initialize} is answered
+ * 256 MiB heap within three minutes and slowed every call. Beyond the cap, an {@code initialize} is answered
  * 503 {@code OVER_CAPACITY} at once, saying to end sessions no longer used ({@code DELETE /mcp}). A session counts
  * from the answer that gave it its id until a {@code DELETE} ends it or no request has named it for the session
  * timeout — when the SDK drops it too (the SDK sweeps at that interval, so it may keep a session up to twice as long:

@@ -2,7 +2,7 @@ package dev.gabysql.server;
 
 import dev.gabysql.core.api.GabyService;
 
-/** The API's routes, in one table (SPEC §6, plus what the gateway needs to serve every MCP tool remotely). */
+/** The API's routes in one table (docs/design.md#http-api, and what the gateway needs to serve every MCP tool). */
 final class Routes {
     private Routes() {}
 

@@ -25,10 +25,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Makes the JIT compile the request path before the client's first real tool call. A JVM runs new code in its
- * interpreter until a method has run a few hundred times: a 1-row query that takes 0.1 ms once compiled takes over
- * 1 ms for its first few dozen calls (issue 7). Right after the client's {@code notifications/initialized}, while
- * an agent reads the tool list and thinks, this class plays a client against a private {@link StdioServer} over an
- * OS pipe, on a copy of the sample shop ({@link DemoDatabase}) kept in the {@link CacheDirectory}: the same
+ * interpreter until a method has run a few hundred times: a 1-row query is several times slower for its first few
+ * dozen calls than once compiled (docs/performance.md). Right after the client's {@code notifications/initialized},
+ * while an agent reads the tool list and thinks, this class plays a client against a private {@link StdioServer} over
+ * an OS pipe, on a copy of the sample shop ({@link DemoDatabase}) kept in the {@link CacheDirectory}: the same
  * transport, session, tools, service, guard, driver and JSON code as a real call, so the same methods get compiled.
  * It never touches the user's databases, writes no audit log, and stops at the first sign of trouble. It runs on one
  * daemon thread, builds its server and makes each call only when the real client has been quiet for {@link #QUIET}

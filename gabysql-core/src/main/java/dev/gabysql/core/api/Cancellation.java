@@ -39,7 +39,7 @@ public final class Cancellation {
     /**
      * Registers the statement about to run. A call cancelled before this point is refused here, before execution:
      * drivers ignore a cancel that reaches an idle statement (pgJDBC does), so cancelling it would be lost and the
-     * statement would run to its end (a Ctrl-C right after Enter in the shell, issue 8).
+     * statement would run to its end (a Ctrl-C right after Enter in the shell).
      *
      * @throws SQLException with SQLSTATE 57014 (query_canceled) when the call is already cancelled
      */

@@ -39,7 +39,7 @@ public record AuditEvent(
     /**
      * The event as one compact JSON object, members in declaration order, nulls left out: what the process's mapper
      * writes for this record ({@code AuditEventTest} holds the two together), without its bean serialization, which
-     * a call early in a process runs in the interpreter (issue 7).
+     * a call early in a process runs in the interpreter.
      */
     public String toJson() {
         byte[] line = toJsonLine();

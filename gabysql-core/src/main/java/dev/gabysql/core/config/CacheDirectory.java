@@ -3,9 +3,9 @@ package dev.gabysql.core.config;
 import java.nio.file.Path;
 
 /**
- * Where gabysql keeps what it can rebuild but would rather not rebuild at every start (issue 7): the SQLite
- * driver's unpacked native library, the warm-up's sample database. The system property {@code gabysql.cache.dir},
- * else {@code $XDG_CACHE_HOME/gabysql}, else {@code ~/.cache/gabysql}. Stateless.
+ * Where gabysql keeps what it can rebuild but would rather not rebuild at every start (docs/design.md#start-up): the
+ * SQLite driver's unpacked native library, the warm-up's sample database. The system property
+ * {@code gabysql.cache.dir}, else {@code $XDG_CACHE_HOME/gabysql}, else {@code ~/.cache/gabysql}. Stateless.
  */
 public final class CacheDirectory {
     /** Overrides the location (tests; a read-only home). */

@@ -18,10 +18,10 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Issues and checks the tokens that confirm a previewed write (SPEC §4). A token binds the database, the exact
- * SQL and parameters, the mode and the previewed count; it is HMAC-SHA256-signed with the server's key, expires,
- * and is single use. Several instances that share the key accept each other's tokens (single use is then per
- * instance). Thread-safe.
+ * Issues and checks the tokens that confirm a previewed write (docs/design.md#writes-preview-and-confirm). A token
+ * binds the database, the exact SQL and parameters, the mode and the previewed count; it is HMAC-SHA256-signed with the
+ * server's key, expires, and is single use. Several instances that share the key accept each other's tokens (single use
+ * is then per instance). Thread-safe.
  */
 public final class ConfirmTokens {
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();

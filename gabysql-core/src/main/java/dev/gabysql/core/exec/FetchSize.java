@@ -6,8 +6,8 @@ import java.sql.SQLException;
 /**
  * How many rows a driver fetches at a time, kept within a character budget by the largest row seen so far. A
  * driver holds a whole fetch in memory before the first of its rows is read, and a read keeps only a few thousand
- * characters of each value: 501 rows of a one-megabyte text column were half a gigabyte (PostgreSQL ran out of
- * memory after 2.8 s, MariaDB's driver took the process down; issue 7). The first fetch is small, since nothing
+ * characters of each value: 501 rows of a one-megabyte text column were half a gigabyte (PostgreSQL's driver ran out of
+ * memory, MariaDB's took the process down). The first fetch is small, since nothing
  * is known of the rows yet; where the session's driver takes a new fetch size mid-result
  * ({@link Session#adaptsFetchSize()}) the next ones are as large as the budget allows — the cap itself for
  * ordinary rows; elsewhere every fetch stays small (MariaDB's driver reads rows the server has already sent, so

@@ -13,7 +13,7 @@ import java.util.function.Function;
  * read ({@link #readers}). {@link #JDBC} asks {@link ResultSetMetaData}, which every driver has; a session whose
  * driver can answer the same for less work, or whose driver's objects would change some values, offers its own
  * ({@link Session#resultColumns()}): the columns are read once per query, so early in a process, while the JIT
- * has compiled little, a driver's metadata path can be a good part of a small query's time (issue 7).
+ * has compiled little, a driver's metadata path can be a good part of a small query's time.
  */
 @FunctionalInterface
 public interface ResultColumns {

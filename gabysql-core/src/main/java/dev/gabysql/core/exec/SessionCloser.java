@@ -7,9 +7,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Ends sessions whose end changes nothing the caller could see — a read's ROLLBACK and reset — after the answer has
- * left, on one background thread. On a server database that end is a round trip, a third of a small read's time
- * (issue 7); the caller's result is complete before it, and a read rolls back whatever happens. Writes, previews
- * and anything in doubt still end before the call returns. {@link #close()} waits for the pending ends, so the
+ * left, on one background thread. On a server database that end is a round trip, a large part of a small read's time
+ * (docs/performance.md); the caller's result is complete before it, and a read rolls back whatever happens. Writes,
+ * previews and anything in doubt still end before the call returns. {@link #close()} waits for the pending ends, so the
  * pools close after them. Thread-safe.
  */
 public final class SessionCloser implements AutoCloseable {

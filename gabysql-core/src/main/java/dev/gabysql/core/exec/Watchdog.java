@@ -9,7 +9,7 @@ import java.time.Duration;
  * Cancels a statement that outlives its timeout, for every driver alike (SQLite has no server-side timeout;
  * PostgreSQL's statement_timeout is set too). Running statements sit in one list that a {@link Poller} thread
  * looks at every {@link #PERIOD_NANOS}: a timeout fires at most that late, and arming one costs a list insertion
- * instead of a timer task (issue 7: a scheduled executor's task per call was a few percent of a small query's time
+ * instead of a timer task (a scheduled executor's task per call is measurable in a small query's time
  * early in a process). One daemon thread for the whole process, parked while nothing runs.
  */
 final class Watchdog {

@@ -7,8 +7,8 @@ import dev.gabysql.core.error.GabyException;
 import java.util.Locale;
 
 /**
- * Decides whether an inspected statement may run under a mode (SPEC §3, issue 3). The order of the checks makes
- * the refusal name the most fundamental rule: what no mode allows (transaction control, session changes,
+ * Decides whether an inspected statement may run under a mode (docs/design.md#access-modes). The order of the checks
+ * makes the refusal name the most fundamental rule: what no mode allows (transaction control, session changes,
  * unknown statements, file/OS access) first, then what the mode lacks, then the WHERE rule. Every refusal names
  * the rule and what to do instead. Stateless and thread-safe.
  */

@@ -35,7 +35,7 @@ final class Commands {
     private static final Map<String, Rule> RULES = new HashMap<>();
 
     static {
-        // gabysql owns transactions (SPEC §3): each call runs in a transaction it begins and ends itself
+        // gabysql owns transactions (docs/design.md#the-guard): a call runs in a transaction it begins and ends
         transaction(ALL, "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE");
         transaction(PG, "ABORT");
         transaction(MARIA, "XA");

@@ -8,8 +8,8 @@ import java.util.Locale;
  * Splits one SQL text into tokens in a single left-to-right pass, dropping comments, following the flavour's
  * {@link LexerRules}. It fails closed: an unterminated string, identifier or comment, a character no engine reads
  * the same way, or a string whose end depends on a session setting is refused with UNCLASSIFIABLE. No regular
- * expressions: the cost is linear in the length of the text (issue 7 benchmarks it). Not thread-safe; one
- * instance per call.
+ * expressions: the cost is linear in the length of the text (bench/jmh's GuardBenchmark measures it). Not thread-safe;
+ * one instance per call.
  */
 final class Lexer {
     private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|?:";

@@ -5,9 +5,9 @@ import static dev.gabysql.core.guard.FunctionTable.Effect.NEVER;
 import static dev.gabysql.core.guard.FunctionTable.Effect.SERVER;
 
 /**
- * MariaDB/MySQL functions with side effects (issue 5), one commented table. Deliberately absent: {@code SLEEP}
- * (it only waits; the server-side statement limit and the client-side KILL QUERY bound it, and the timeout
- * test relies on it), {@code IS_FREE_LOCK}, {@code IS_USED_LOCK} (read lock state).
+ * MariaDB/MySQL functions with side effects (docs/design.md#the-guard), one commented table. Deliberately absent:
+ * {@code SLEEP} (it only waits; the server-side statement limit and the client-side KILL QUERY bound it, and the
+ * timeout test relies on it), {@code IS_FREE_LOCK}, {@code IS_USED_LOCK} (read lock state).
  */
 final class MariaDbFunctions {
     static final FunctionTable TABLE = new FunctionTable()

@@ -6,8 +6,8 @@ import static dev.gabysql.core.guard.FunctionTable.Effect.SERVER;
 import static dev.gabysql.core.guard.FunctionTable.Effect.SESSION;
 
 /**
- * PostgreSQL functions with side effects (SPEC §3, issue 3), one commented table. Deliberately absent, so allowed
- * in reads: {@code currval}, {@code lastval} (read the session's last value, change nothing);
+ * PostgreSQL functions with side effects (docs/design.md#the-guard), one commented table. Deliberately absent, so
+ * allowed in reads: {@code currval}, {@code lastval} (read the session's last value, change nothing);
  * {@code pg_sleep}, {@code pg_sleep_for}, {@code pg_sleep_until} (they only wait, and the statement timeout
  * bounds the wait; the timeout tests rely on them); {@code txid_current_if_assigned},
  * {@code pg_current_xact_id_if_assigned} (do not assign an id).

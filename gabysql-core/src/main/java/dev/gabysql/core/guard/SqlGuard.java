@@ -1,8 +1,8 @@
 package dev.gabysql.core.guard;
 
 /**
- * Layer 3 of the defence (SPEC §3): reads one statement and says what it is, failing closed. Lexer (comments,
- * quotes, dollar quotes, E'' strings, executable comments, per flavour) → exactly-one-statement check →
+ * Layer 3 of the defence (docs/design.md#the-guard): reads one statement and says what it is, failing closed. Lexer
+ * (comments, quotes, dollar quotes, E'' strings, executable comments, per flavour) → exactly-one-statement check →
  * classifier (leading words, CTEs, EXPLAIN, WHERE of UPDATE/DELETE, INTO) → one scan for side-effect
  * functions and locking clauses. {@link AccessPolicy} then decides what a mode allows. Stateless and
  * thread-safe; linear in the length of the SQL.

@@ -1,5 +1,5 @@
 /**
- * The guard, layer 3 of gabysql's defence (SPEC §3, issues 3 and 5). It fails closed.
+ * The guard, layer 3 of gabysql's defence (docs/design.md#the-guard). It fails closed.
  * <ol>
  *   <li>{@code Lexer}: one pass over the text, per-flavour rules in {@code LexerRules} (comments, strings with
  *   or without backslash escapes, dollar quotes, quoted identifiers, MariaDB executable comments); anything it

@@ -8,7 +8,7 @@ import java.util.function.LongPredicate;
  * while, so that an idle process costs nothing. Work is announced with {@link #wake()}, which is cheap while the
  * thread polls (no system call) and unparks it only after a quiet spell.
  *
- * <p>Why (issue 7): a timer task per call — a scheduled executor's queue, its locks and a wake-up of its thread —
+ * <p>Why: a timer task per call — a scheduled executor's queue, its locks and a wake-up of its thread —
  * costs more than the work it guards when calls are short and the JIT has not compiled the executor yet. Watching
  * with a coarse period trades the precision of a deadline (one period late at most) for calls that pay a few
  * field writes. Thread-safe.

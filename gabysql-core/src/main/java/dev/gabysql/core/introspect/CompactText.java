@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The compact text a model reads (token cost is a product feature, issue 4). One line per column, no repeated
+ * The compact text a model reads (token cost is a product feature). One line per column, no repeated
  * keys, anything at its default left out; the legend line says how to read it. Stateless.
  */
 final class CompactText {

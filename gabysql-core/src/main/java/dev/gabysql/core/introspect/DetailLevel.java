@@ -5,7 +5,7 @@ import dev.gabysql.core.error.GabyException;
 import java.util.Locale;
 
 /**
- * How much of a schema a description shows (progressive disclosure, issue 4): a model starts with names, asks for
+ * How much of a schema a description shows (progressive disclosure): a model starts with names, asks for
  * a summary of the tables it cares about, and reads everything only where it needs to.
  */
 public enum DetailLevel {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The structure of one database as immutable records, the same shape for every dialect (issue 4). Readers build
+ * The structure of one database as immutable records, the same shape for every dialect. Readers build
  * it with {@link SchemaModelBuilder}; presenters turn it into compact text and JSON. A field a dialect cannot know
  * is null (or empty), never invented. System schemas are absent unless the filter asked for them.
  *

@@ -6,7 +6,7 @@ import java.time.Instant;
  * {@link Instant#toString()} by arithmetic: the same ISO-8601 text ({@code 2026-11-30T07:15:02.123Z}, the fraction
  * in groups of three digits as needed) for years 0 to 9999. {@code Instant.toString} goes through
  * {@code DateTimeFormatter}, hundreds of small methods that a call early in a process runs in the interpreter, and
- * the audit log stamps every call (issue 7). IsoInstantTest holds the two together. Stateless.
+ * the audit log stamps every call. IsoInstantTest holds the two together. Stateless.
  */
 public final class IsoInstant {
     private static final long SECONDS_PER_DAY = 86_400;

@@ -14,9 +14,9 @@ import java.util.Map;
  * {@link Json#MAPPER} would — same escapes, same number forms — and JsonBytesTest and JsonTreesTest hold it to the
  * mapper's bytes, every BMP character included.
  *
- * <p>Why (issue 7): a Jackson generator costs a factory context, buffer recycling and a few calls per character;
- * early in a process all of that runs interpreted, and a 1-row answer spent a sixth of its time there. Not
- * thread-safe; one instance per message.
+ * <p>Why (docs/performance.md): a Jackson generator costs a factory context, buffer recycling and a few calls per
+ * character; early in a process all of that runs interpreted, and a 1-row answer spent a good part of its time there.
+ * Not thread-safe; one instance per message.
  */
 public final class JsonBytes {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);

@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * Jackson trees built without {@link Json#MAPPER}: the nodes come from the factory the mapper uses itself, and
- * the values results and schema models hold become the nodes {@code MAPPER.valueToTree} would give. Why (issue 7):
- * making the mapper costs a fresh JVM 40–60 ms of CPU (Jackson's configuration, the JDK's calendar data); the
- * answers most sessions ask for — descriptions, the database list, errors — are trees written by
+ * the values results and schema models hold become the nodes {@code MAPPER.valueToTree} would give. Why
+ * (docs/design.md#start-up): making the mapper costs a fresh JVM much CPU (Jackson's configuration, the JDK's calendar
+ * data); the answers most sessions ask for — descriptions, the database list, errors — are trees written by
  * {@link JsonBytes#node}, so they need no mapper at all. Any other value still goes through it. Stateless.
  */
 public final class JsonTrees {

@@ -12,8 +12,8 @@ import java.util.Map;
  * immutable, so a kept reading is the reading. Texts the guard refuses are not kept (each is refused anew), nor
  * texts longer than {@link #MAX_SQL_CHARS}.
  *
- * <p>Why (issue 7): agents repeat statements (a preview and its confirmation, a query re-run after a look at the
- * schema), and early in a process, interpreted, the guard was about a tenth of a 1-row query's time.
+ * <p>Why (docs/performance.md): agents repeat statements (a preview and its confirmation, a query re-run after a look
+ * at the schema), and early in a process, interpreted, the guard was a noticeable part of a 1-row query's time.
  * Thread-safe.
  */
 final class InspectionCache {

@@ -26,11 +26,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes by dry-run, then confirm (SPEC §4). A call without a token runs the statement in a transaction, counts
- * and shows the affected rows, rolls back, restores what the rollback does not, and issues a signed token. A call
- * with the token runs the same statement again and commits only if the count still matches. Statements that cannot
- * run in a transaction get no fake preview: the first call says so and issues a token, the second runs them.
- * Thread-safe (state lives in the token service).
+ * Writes by dry-run, then confirm (docs/design.md#writes-preview-and-confirm). A call without a token runs the
+ * statement in a transaction, counts and shows the affected rows, rolls back, restores what the rollback does not, and
+ * issues a signed token. A call with the token runs the same statement again and commits only if the count still
+ * matches. Statements that cannot run in a transaction get no fake preview: the first call says so and issues a token,
+ * the second runs them. Thread-safe (state lives in the token service).
  */
 final class WritePath {
     private static final int PREVIEW_ROWS = 20;

@@ -129,7 +129,7 @@ public abstract class DialectContractTest {
     }
 
     /**
-     * More rows than a first fetch (issue 7: fetches are sized by the rows read): every row up to the cap arrives.
+     * More rows than a first fetch (fetches are sized by the rows read): every row up to the cap arrives.
      * MariaDB's driver ended such a result after 33 rows, untruncated, when its fetch size grew mid-result.
      */
     @Test

@@ -39,8 +39,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The readonly front under attack, against a real engine (issue 3): each attack goes through
- * {@code LocalGabyService.query} (what gabysql_query calls) in readonly mode and must be refused by the guard;
+ * The readonly front under attack, against a real engine (docs/design.md#three-layers-of-defence): each attack goes
+ * through {@code LocalGabyService.query} (what gabysql_query calls) in readonly mode and must be refused by the guard;
  * afterwards the database is compared with a snapshot (data checksums, schema, sequences, roles, settings, locks,
  * files …) and the session state of the pooled connections is probed through the service again. Plain reads must
  * still work. And each layer holds alone: the engine-level session refuses writes sent to it raw, without the

@@ -88,7 +88,7 @@ class SqlGuardTest {
         assertThat(e.code()).isEqualTo(ErrorCode.READ_ONLY);
     }
 
-    /** Long statements go through (speed is measured by GuardBenchmark in gabysql-bench, not asserted here). */
+    /** Long statements go through (speed is measured by GuardBenchmark in bench/jmh, not asserted here). */
     @Test
     void longStatementsAreInspected() {
         StringBuilder sql = new StringBuilder("SELECT ");

@@ -17,8 +17,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every dialect's schema reader must do (issue 4), run against a real database per dialect holding
- * {@link Fixtures}' shop. Subclasses add what only their engine has.
+ * What every dialect's schema reader must do (docs/design.md#modules-and-layers), run against a real database per
+ * dialect holding {@link Fixtures}' shop. Subclasses add what only their engine has.
  */
 public abstract class SchemaReaderContract {
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * Prints (never asserts: shared machines are noisy) the size and latency of the introspection answers on the
  * benchmark fixtures of ../shared/bench/fixtures/make_fixtures.py. Runs only when GABYSQL_BENCH_FIXTURES names
  * the directory of the SQLite fixtures; the PostgreSQL ones are read from GABYSQL_BENCH_PG (a JDBC URL prefix up
- * to the database name's slash, default jdbc:postgresql://127.0.0.1:5432/). See docs/benchmarks.md.
+ * to the database name's slash, default jdbc:postgresql://127.0.0.1:5432/). See docs/performance.md.
  */
 @EnabledIfEnvironmentVariable(named = "GABYSQL_BENCH_FIXTURES", matches = ".+")
 class IntrospectionBenchmark {
@@ -73,7 +73,7 @@ class IntrospectionBenchmark {
         kinds.forEach(System.out::println);
     }
 
-    /** Which of issue 4's object kinds the full text of a database shows (bench_small has all of them). */
+    /** Which of the introspected object kinds the full text of a database shows (bench_small has all of them). */
     private static String kinds(String db, String text) {
         List<String> present = new java.util.ArrayList<>();
         check(present, text.contains("\nenum "), "enum");

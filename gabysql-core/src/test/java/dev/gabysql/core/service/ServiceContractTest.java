@@ -127,7 +127,7 @@ abstract class ServiceContractTest {
         assertThat(r.truncated()).isFalse();
     }
 
-    /** More rows than a first fetch (issue 7: later fetches are sized by the rows read): every row arrives. */
+    /** More rows than a first fetch (later fetches are sized by the rows read): every row arrives. */
     @Test
     void aResultLongerThanItsFirstFetchArrivesWholeUpToTheCap() {
         String rows = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < %d) SELECT x FROM n";

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Writes by dry-run and confirm (SPEC §4), against a real engine: a preview never persists, a confirm commits
- * exactly once, every misuse of a token is refused, and a change between preview and confirm is caught.
+ * Writes by dry-run and confirm (docs/design.md#writes-preview-and-confirm), against a real engine: a preview never
+ * persists, a confirm commits exactly once, every misuse of a token is refused, and a change between preview and
+ * confirm is caught.
  */
 abstract class WritePathContractTest {
     static final String DB = "shop";

@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  * out of its parsed map, the {@code tools/call} parameters, and the reply carrying a tool result — and the
  * {@code tools/list} result, the same schemas every time, serialized once and reused. Jackson's data
  * binding does them through token buffers, bean introspection and polymorphic type handling; early in a process,
- * before the JIT has compiled any of it, that was two thirds of a 1-row query's time (issue 7, docs/benchmarks.md).
+ * before the JIT has compiled any of it, that was most of a 1-row query's time (docs/performance.md).
  *
  * <p>Each shortcut applies only to the exact shape it knows (a tool result with one plain text content, no
  * {@code _meta}, structured content as a tree, already written ({@link WrittenResult}: its bytes are spliced into

@@ -16,9 +16,9 @@ import java.util.Map;
  * zeros, no NaN, no raw control characters or malformed UTF-8 in strings, at most {@link #MAX_DEPTH} levels —
  * anything else is a {@link Malformed}.
  *
- * <p>Why (issue 7): creating a Jackson parser per message (encoding detection, symbol tables, buffer recycling)
- * was a tenth of a 1-row call's interpreted work early in a process. JsonValueReaderTest holds the values to
- * Jackson's on valid input and the refusals on invalid input. Not thread-safe; one instance per text.
+ * <p>Why (docs/performance.md): creating a Jackson parser per message (encoding detection, symbol tables, buffer
+ * recycling) was a noticeable part of a 1-row call's interpreted work early in a process. JsonValueReaderTest holds the
+ * values to Jackson's on valid input and the refusals on invalid input. Not thread-safe; one instance per text.
  */
 public final class JsonValueReader {
     /** Nesting deeper than this is refused (Jackson's default limit is 1,000; a tool call needs a handful). */

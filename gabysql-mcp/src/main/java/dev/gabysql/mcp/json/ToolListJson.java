@@ -9,9 +9,9 @@ import java.util.List;
  * (HotPathJsonMapperTest holds the two together): the tools' members in their record order, absent ones left out,
  * schemas as the plain trees they are.
  *
- * <p>Why (issue 7): Jackson builds the serializers of the tool, schema and annotation types by reflection on first
- * use; a process's first {@code tools/list}, every client's first request, spent over 100 ms there while the server
- * was still starting. Stateless.
+ * <p>Why (docs/design.md#start-up): Jackson builds the serializers of the tool, schema and annotation types by
+ * reflection on first use; a process's first {@code tools/list}, every client's first request, spent most of its time
+ * there while the server was still starting. Stateless.
  */
 final class ToolListJson {
     private ToolListJson() {}
@@ -20,7 +20,7 @@ final class ToolListJson {
      * The JSON (UTF-8) of a result listing {@code tools} (no cursor, no {@code _meta}), or null when a tool carries
      * what this writer leaves to Jackson (icons, {@code _meta}, a value of another type in a schema). Bytes, not a
      * String: the descriptions are not all ASCII, and a String of them costs a decoding and an encoding of every
-     * character, interpreted in a process's first {@code tools/list} (about half of its 8 ms, issue 7).
+     * character, interpreted in a process's first {@code tools/list} (a large part of its time).
      */
     static byte[] write(List<McpSchema.Tool> tools) {
         JsonBytes json = new JsonBytes(16 * 1024).raw(JsonBytes.ascii("{\"tools\":["));

@@ -17,9 +17,9 @@ import java.nio.charset.StandardCharsets;
  * {@code structuredContent} object as UTF-8 bytes. It is what a successful call puts in
  * {@code CallToolResult.structuredContent}.
  *
- * <p>Why (issue 7): a result used to be serialized three times per call — its text, its structured tree inside
- * the reply, and the text again escaped inside the reply — about a third of a 1-row query's interpreted work early
- * in a process. Now {@link HotPathJsonMapper} splices these bytes into the reply; any other Jackson mapper (the
+ * <p>Why (docs/performance.md): a result used to be serialized three times per call — its text, its structured tree
+ * inside the reply, and the text again escaped inside the reply — a large part of a 1-row query's interpreted work
+ * early in a process. Now {@link HotPathJsonMapper} splices these bytes into the reply; any other Jackson mapper (the
  * SDK's, on HTTP or for a call it answers) writes the same bytes as a raw value ({@link JsonSerializable}).
  * Immutable.
  */

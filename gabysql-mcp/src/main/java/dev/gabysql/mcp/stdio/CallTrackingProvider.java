@@ -9,9 +9,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Wraps a session-based transport provider (stdio) so that each session it creates is a
- * {@link CallTrackingSession} (MCP cancellation then cancels the running statement, issue 7) sending through a
- * {@link SerializedSendTransport} (no answer lost to concurrent sends). Everything else is the wrapped
- * provider's. Thread-safe as the delegate is.
+ * {@link CallTrackingSession} (MCP cancellation then cancels the running statement:
+ * docs/design.md#limits-and-cancellation) sending through a {@link SerializedSendTransport} (no answer lost to
+ * concurrent sends). Everything else is the wrapped provider's. Thread-safe as the delegate is.
  */
 final class CallTrackingProvider implements McpServerTransportProvider {
     private final McpServerTransportProvider delegate;

@@ -33,10 +33,10 @@ import org.slf4j.LoggerFactory;
  * line that needs it), and so do requests before {@code notifications/initialized}, with {@code _meta} (a progress
  * token) or a cursor, for a tool it does not know, or calls beyond {@link #MAX_RUNNING} at once.
  *
- * <p>Why (issue 7): through the SDK a call crosses three threads (the transport's reader, Reactor's bounded-elastic
- * worker, the transport's writer) and a few hundred Reactor operators, and a process that has just started runs
- * all of it in the interpreter — most of a 1-row query's time for its first hundreds of calls. Here the thread
- * that read the request answers it and then reads on; when a call lasts more than 10 ms, another thread of
+ * <p>Why (docs/design.md#mcp): through the SDK a call crosses three threads (the transport's reader, Reactor's
+ * bounded-elastic worker, the transport's writer) and a few hundred Reactor operators, and a process that has just
+ * started runs all of it in the interpreter — most of a 1-row query's time for its first hundreds of calls. Here the
+ * thread that read the request answers it and then reads on; when a call lasts more than 10 ms, another thread of
  * the pool takes over the reading ({@link ReadingRelay}: the next line is read meanwhile,
  * {@code notifications/cancelled} included). It runs the same {@link ToolBoundary} the SDK's handler runs, with
  * the call registered in {@link InFlightCalls} so cancellation works as before, and writes the reply (the same

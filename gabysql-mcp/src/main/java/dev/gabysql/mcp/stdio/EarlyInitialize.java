@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  * Reads a stdio session's first line as soon as the process has its configuration and, when it is a plain
  * {@code initialize} request, writes the reply the SDK's session would write, before that session exists.
  *
- * <p>Why (issue 7): the reply depends only on the configuration (the protocol versions the stdio transport speaks,
- * the server's capabilities, name, version and instructions), while building Jackson's mapper and the SDK's server
- * in a fresh JVM took most of spawn → initialize (about 150 of 270 ms on a 2-core machine). The rest starts
+ * <p>Why (docs/design.md#start-up): the reply depends only on the configuration (the protocol versions the stdio
+ * transport speaks, the server's capabilities, name, version and instructions), while building Jackson's mapper and the
+ * SDK's server in a fresh JVM took most of spawn → initialize. The rest starts
  * meanwhile (the SDK's server when a line needs it: {@link SdkDemand}). The SDK's session still reads the same
  * request, so its state (the client's info and capabilities) is what it would be, and its own reply is dropped by
  * {@link ProtocolOutput}. Any other first line, or an initialize with members this class does not check, goes to

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The stdin of a stdio server, noticing when it ends. The SDK's stdio threads are not daemons and a request sent
- * before {@code notifications/initialized} can keep them waiting (SDK gotcha 2), so the server does not rely on
+ * before {@code notifications/initialized} can keep them waiting (MCP Java SDK 2.1.0), so the server does not rely on
  * them to stop: it waits here and shuts down when the client closes its end. Thread-safe.
  */
 final class EndOfInput extends FilterInputStream {

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * when a request is read and given back when it is answered. A client may pipeline as many requests as it likes,
  * and each waits in memory (its line, its parsed arguments, a statement waiting for a connection) until answered:
  * thirty pipelined 10 MB calls ran the launcher's 256 MiB heap out of memory, killed the thread reading stdin, and
- * the session answered nothing more, for good (issue 7). A request the budget has no room for is answered at once
+ * the session answered nothing more, for good. A request the budget has no room for is answered at once
  * with {@link ErrorCode#OVER_CAPACITY} instead, and the session goes on reading: the client may send it again once
  * answers have come. One request is always let in when nothing is held, so a message up to {@code --max-message}
  * is never refused for its size alone. Every request costs at least {@link #MIN_CHARGE} bytes, which bounds the

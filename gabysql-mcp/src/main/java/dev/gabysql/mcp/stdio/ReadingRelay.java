@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Passes the reading of stdin on to another thread when the thread that read a tool call has been answering it for
  * longer than {@link #GRACE_NANOS}; a call answered sooner keeps its thread, which then reads on.
  *
- * <p>Why (issue 7): {@link DirectToolCalls} used to hand the reading over before every call, so that a
+ * <p>Why (docs/performance.md): {@link DirectToolCalls} used to hand the reading over before every call, so that a
  * {@code notifications/cancelled} or a second request is read while a call runs. That cost a thread wake-up and a
- * change of thread per call — about a seventh of a 1-row query's time early in a process. Now a watcher thread,
+ * change of thread per call, a good part of a 1-row query's time early in a process. Now a watcher thread,
  * polling once per grace period while calls come and parked when they stop, hands the reading over only for calls
  * that last: a cancellation, a ping or a concurrent request waits at most about two grace periods (20 ms) to be
  * read.
@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class ReadingRelay {
     /**
      * How long a call may keep the reading thread before another thread takes over the reading; also the watcher's
-     * polling period while calls come (a 1 ms period cost as much as it saved, measured: docs/benchmarks.md).
+     * polling period while calls come (a much shorter period cost as much as it saved: docs/performance.md).
      */
     static final long GRACE_NANOS = 10_000_000;
     /** How long the watcher keeps polling after the last call began, before it parks until the next one. */

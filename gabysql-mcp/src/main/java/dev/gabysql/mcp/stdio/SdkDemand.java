@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
  * not answer), or once the client has been quiet for {@link #QUIET} with nothing in flight, whichever comes first;
  * never when the input ends before either.
  *
- * <p>Why (issue 7): initialize, tools/list and plain tool calls are answered without the SDK, and building its
- * server (Jackson, Reactor, the server's specifications) costs a fresh JVM over 100 ms of CPU. Built while the
+ * <p>Why (docs/design.md#mcp): initialize, tools/list and plain tool calls are answered without the SDK, and building
+ * its server (Jackson, Reactor, the server's specifications) costs a fresh JVM much CPU. Built while the
  * client waits for its first answers, it took that CPU from the database connection and the call on a 2-core
  * machine; built when needed or in a pause, it costs the client nothing it did not ask for. The lines meant for the
  * SDK wait in its input feed meanwhile, in order. Thread-safe.

@@ -11,9 +11,10 @@ import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
- * {@code gabysql_execute}: a write, previewed then confirmed (SPEC §4). Registered only when some database allows
- * writes; even so, the handler refuses in readonly before the service is touched, because a client can call a tool
- * that {@code tools/list} never showed it (SDK gotcha 6).
+ * {@code gabysql_execute}: a write, previewed then confirmed (docs/design.md#writes-preview-and-confirm). Registered
+ * only when some database allows writes; even so, the handler refuses in readonly before the service is touched,
+ * because a client can call a tool that {@code tools/list} never showed it (the MCP Java SDK's tool filters only hide
+ * tools from the list).
  */
 public final class ExecuteTool implements GabyTool {
     public static final String NAME = "gabysql_execute";

@@ -44,7 +44,7 @@ public final class IntegrityCheckTool implements GabyTool {
 
     /**
      * The report as the mapper writes the record, built without it: a session's first check would otherwise pay
-     * for making an {@code ObjectMapper} (issue 7). IntegrityCheckToolTest holds the two together.
+     * for making an {@code ObjectMapper} (docs/design.md#start-up). IntegrityCheckToolTest holds the two together.
      */
     static ObjectNode json(IntegrityReport r) {
         ObjectNode o = JsonTrees.object();

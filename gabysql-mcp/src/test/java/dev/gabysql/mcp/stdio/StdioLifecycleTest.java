@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The stdio server ends promptly when the client closes stdin — also with a request that came before
- * {@code notifications/initialized} (SDK gotcha 2), with a call still running, or after a garbage line — and its
- * stdout carries JSON-RPC frames only.
+ * {@code notifications/initialized} (which the MCP Java SDK can leave hanging), with a call still running, or after a
+ * garbage line — and its stdout carries JSON-RPC frames only.
  */
 final class StdioLifecycleTest extends ShopServiceFixture {
     private static final Duration PROMPTLY = Duration.ofSeconds(2);
@@ -127,7 +127,7 @@ final class StdioLifecycleTest extends ShopServiceFixture {
                         Map.of(),
                         "clientInfo",
                         Map.of("name", "early", "version", "1")));
-        client.send("ping", null, client.nextId()); // the SDK 2.1.0 never answers this one (gotcha 2)
+        client.send("ping", null, client.nextId()); // the MCP Java SDK 2.1.0 never answers this one
         Thread.sleep(200);
         assertThat(client.closeInputAndAwaitEnd(PROMPTLY)).isTrue();
         assertThat(client.frames())

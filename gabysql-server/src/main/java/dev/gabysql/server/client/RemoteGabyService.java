@@ -26,7 +26,7 @@ import java.util.List;
 /**
  * The gateway's service: every call goes to a running {@code gabysql serve}; no database is opened here. The
  * local mode ({@code gabysql mcp --mode}) caps every call: in readonly, {@link #execute} is refused before any
- * network call (the design record's rule), and the server is told the cap so it never grants more. Errors from
+ * network call (docs/design.md#the-gateway), and the server is told the cap so it never grants more. Errors from
  * the server come back as the same {@link GabyException}. Thread-safe.
  */
 public final class RemoteGabyService implements GabyService {

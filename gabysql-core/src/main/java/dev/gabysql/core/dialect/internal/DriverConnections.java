@@ -15,8 +15,8 @@ import javax.sql.DataSource;
  * A {@link DataSource} that connects through one given JDBC driver, as HikariCP's own does for a JDBC URL, but
  * without asking {@link DriverManager} for the driver. That question makes DriverManager load and initialize every
  * driver on the class path first (SQLite's, PostgreSQL's, MariaDB's): several milliseconds of a server database's
- * first connection, which sits between spawn and the first answer (issue 7). The connection properties are the
- * pool's driver properties plus {@code user} and {@code password}, exactly what HikariCP would pass. Each
+ * first connection, which sits between spawn and the first answer (docs/design.md#start-up). The connection properties
+ * are the pool's driver properties plus {@code user} and {@code password}, exactly what HikariCP would pass. Each
  * attempt's outcome is told to the pool's {@link ConnectWaiters}. Thread-safe.
  */
 final class DriverConnections implements DataSource {

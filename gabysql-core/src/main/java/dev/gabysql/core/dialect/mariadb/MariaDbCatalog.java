@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The rows of MariaDB's/MySQL's {@code information_schema} as read, before any mapping to gabysql's model: one list
- * per catalog query. Keeping the raw rows apart from {@link MariaDbModelMapper} means the model can grow (issue 4's
+ * per catalog query. Keeping the raw rows apart from {@link MariaDbModelMapper} means the model can grow (its
  * triggers, routines, incoming foreign keys, sizes) by changing the mapper only. Immutable.
  */
 record MariaDbCatalog(

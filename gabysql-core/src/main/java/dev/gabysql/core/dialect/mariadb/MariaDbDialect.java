@@ -11,7 +11,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * MariaDB and MySQL through MariaDB Connector/J, pooled with HikariCP (issue 5). {@code jdbc:mysql:} URLs are
+ * MariaDB and MySQL through MariaDB Connector/J, pooled with HikariCP. {@code jdbc:mysql:} URLs are
  * served by the same driver; where the two servers differ, {@link MariaDbServer} decides.
  */
 public final class MariaDbDialect implements Dialect {

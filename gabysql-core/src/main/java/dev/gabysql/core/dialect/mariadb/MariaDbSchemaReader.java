@@ -20,7 +20,7 @@ final class MariaDbSchemaReader implements SchemaReader {
         return MariaDbModelMapper.toModel(MariaDbCatalogQueries.read(c, filter, server), server);
     }
 
-    /** The raw catalog, before mapping (for the richer model of issue 4 and for tests). */
+    /** The raw catalog, before mapping (for the mapper and for tests). */
     MariaDbCatalog readCatalog(Connection c, SchemaFilter filter) throws SQLException {
         return MariaDbCatalogQueries.read(c, filter, serverOf(c));
     }

@@ -24,7 +24,7 @@ final class PgNames {
     /**
      * The short spelling people declare for format_type's long one ({@code character varying(10)[]} →
      * {@code varchar(10)[]}), which models also read more cheaply. Plain string work: a catalog has a column per
-     * row, thousands of them, and this runs before a session's first answer (issue 7: the regular expressions it
+     * row, thousands of them, and this runs before a session's first answer (the regular expressions it
      * replaced cost the first describe of 500 tables several milliseconds, interpreted).
      */
     static String shortType(String formatted) {

@@ -23,8 +23,8 @@ import org.postgresql.PGStatement;
  * sees how many rows come (measured: half the time of the columns query on 500 tables).
  *
  * <p>Queries are queued, then sent together in one statement ({@link #execute()}): one round trip, and the server
- * plans and runs the next query while the driver reads the rows of the one before (issue 7: a fresh connection's
- * catalog read spent about half its time between queries). Their rows reach the handlers in the order the queries
+ * plans and runs the next query while the driver reads the rows of the one before (a fresh connection's
+ * catalog read spent much of its time between queries). Their rows reach the handlers in the order the queries
  * were queued, so a handler may rely on what an earlier query found. Not thread-safe.
  */
 final class PgRead {
@@ -160,7 +160,7 @@ final class PgRead {
     /**
      * An integer array from its text ({@code {1,2,-3}}, or {@code [0:1]={1,2}} when its lower bound is not 1, as an
      * {@code int2vector} cast to {@code int2[]} has; null: none). Read as text rather than through pgJDBC's
-     * {@code Array}, whose parsing cost a first describe of 500 tables several milliseconds (issue 7).
+     * {@code Array}, whose parsing cost a first describe of 500 tables several milliseconds.
      *
      * @throws SQLException when the text is not a one-dimensional array of integers
      */

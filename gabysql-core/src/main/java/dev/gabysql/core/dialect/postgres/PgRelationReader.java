@@ -7,7 +7,7 @@ import java.sql.SQLException;
 
 /**
  * Relations and their columns: two queries. Sizes come from the catalog's page counts (as fresh as the last
- * VACUUM/ANALYZE) rather than {@code pg_total_relation_size}, which stats every file and costs ~0.4 ms a table.
+ * VACUUM/ANALYZE) rather than {@code pg_total_relation_size}, which stats every file of every table.
  * Defaults are deparsed without their relation ({@code pg_get_expr(adbin, 0)}): a default cannot name a column,
  * and opening the relation for each one doubled the cost of the columns query; only generated columns, whose
  * expressions do name columns, pay for it.

@@ -18,7 +18,7 @@ import org.postgresql.jdbc.PgResultSet;
  * {@code isAutoIncrement} first, so that it can call an {@code int4} column filled by a sequence "serial"; that
  * answer comes from a catalog query (pg_attribute, pg_class, pg_type), run on every connection the first time a
  * result has columns of a table it has not seen: one more round trip, and a planned catalog query, on the first
- * read of each table (issue 7: the first of mcpbench's 1-row reads took 19–29 ms).
+ * read of each table.
  *
  * <p>Here a column's type is the name of its type OID as the row description carries it ({@code int4},
  * {@code varchar}, {@code timestamptz}, an enum's or a domain's base type's name), through the connection's type

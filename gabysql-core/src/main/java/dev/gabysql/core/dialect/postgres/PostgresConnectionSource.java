@@ -25,11 +25,10 @@ import java.util.Locale;
  * {@code idle_in_transaction_session_timeout}; readonly transactions are READ ONLY and always end in ROLLBACK.
  * A connection in doubt is evicted.
  *
- * <p>Round trips are the cost of a small read (issue 7: a 1-row query should answer in a fraction of a
- * millisecond), so the settings every session needs are the connections' start-up settings (the {@code options}
- * start-up parameter, which is also what a reset returns to) rather than statements: the transaction's BEGIN then
- * travels with the query, and the rollback travels with the reset. A session whose limits differ from the start-up
- * ones sets its own, locally. Thread-safe.
+ * <p>Round trips are the cost of a small read (docs/performance.md), so the settings every session needs are the
+ * connections' start-up settings (the {@code options} start-up parameter, which is also what a reset returns to) rather
+ * than statements: the transaction's BEGIN then travels with the query, and the rollback travels with the reset. A
+ * session whose limits differ from the start-up ones sets its own, locally. Thread-safe.
  */
 final class PostgresConnectionSource implements ConnectionSource {
     /**

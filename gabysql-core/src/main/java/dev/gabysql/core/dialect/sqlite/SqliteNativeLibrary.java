@@ -10,11 +10,12 @@ import org.sqlite.SQLiteJDBCLoader;
 import org.sqlite.util.OSInfo;
 
 /**
- * Keeps the SQLite driver's native library in a per-version directory of the {@link CacheDirectory} so that it is unpacked once, not at
- * every start. Left alone, the xerial driver copies its 1 MB library out of the jar into the temporary directory
- * and compares the copy byte by byte with the original on every process start: about 70 ms of CPU in a process
- * an MCP client spawns per session (issue 7). The driver loads a library named by its {@code org.sqlite.lib.path}
- * and {@code org.sqlite.lib.name} properties directly; this class fills them in with the cached copy.
+ * Keeps the SQLite driver's native library in a per-version directory of the {@link CacheDirectory} so that it is
+ * unpacked once, not at every start. Left alone, the xerial driver copies its 1 MB library out of the jar into the
+ * temporary directory and compares the copy byte by byte with the original on every process start: CPU spent in every
+ * process an MCP client spawns per session (docs/design.md#start-up). The driver loads a library named by its
+ * {@code org.sqlite.lib.path} and {@code org.sqlite.lib.name} properties directly; this class fills them in with the
+ * cached copy.
  *
  * <p>The copy is written to a temporary file and renamed into place, so a concurrent start sees either no file
  * or a whole one. A cache that cannot be written, or properties the user set, leave the driver's own behaviour.

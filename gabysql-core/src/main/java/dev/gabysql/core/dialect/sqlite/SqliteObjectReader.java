@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * Triggers and statistics. Row estimates come from {@code sqlite_stat1} (written by ANALYZE; absent before).
  * Sizes come from the {@code dbstat} table, which walks every page, so only for files up to
- * {@value #DBSTAT_MAX_BYTES} bytes (measured: ~2 ms a megabyte).
+ * {@value #DBSTAT_MAX_BYTES} bytes (its cost grows with the file's size).
  */
 final class SqliteObjectReader {
     static final long DBSTAT_MAX_BYTES = 32L * 1024 * 1024;
@@ -27,8 +27,8 @@ final class SqliteObjectReader {
     private static final String ALL_SIZES = "SELECT d.name, d.pgsize FROM dbstat d WHERE d.aggregate = 1";
     /**
      * Bytes per b-tree of the named tables and their indexes. Constrained by name, dbstat walks only those
-     * b-trees (one table of a 12 MB file: 2 ms instead of 48 ms), but finding each costs a pass over the schema,
-     * so for many tables (1,500 b-trees: 800 ms) the single walk above is the cheaper one.
+     * b-trees (far cheaper for one table of a large file), but finding each costs a pass over the schema,
+     * so for many tables (it grows with the square of their count) the single walk above is the cheaper one.
      */
     private static final String NAMED_SIZES = ", btree AS (SELECT name FROM sel UNION ALL"
             + " SELECT il.name FROM sel JOIN pragma_index_list(sel.name) il)"

@@ -16,7 +16,7 @@ import org.sqlite.jdbc3.JDBC3ResultSet;
  * The columns of a SQLite result as {@link ResultColumns#JDBC} gives them, for less work. The xerial driver's
  * {@code getColumnLabel} asks SQLite again for a name it read when the statement ran (and keeps in
  * {@link CoreResultSet#cols}), and its {@code getColumnTypeName} runs a regular expression over each declared
- * type; early in a process, interpreted, the two were about a seventh of a 1-row query's work (issue 7).
+ * type; early in a process, interpreted, the two were a good part of a 1-row query's work.
  *
  * <p>Here the names come from {@code cols}, and a column's declared type straight from SQLite
  * ({@code sqlite3_column_decltype}), cut at its first parenthesis and upper-cased — what the driver's pattern

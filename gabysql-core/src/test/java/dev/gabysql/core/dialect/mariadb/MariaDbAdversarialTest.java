@@ -31,9 +31,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * MariaDB-specific attacks through {@code gabysql_query} in readonly (issue 5): executable comments, backslash
- * escapes, {@code #} and {@code --x} comments, backticks, INTO OUTFILE/DUMPFILE, LOAD DATA, LOAD_FILE, named locks,
- * HANDLER, LOCK TABLES, user and session variables, DDL with its implicit commit, stacked statements, sequences,
+ * MariaDB-specific attacks through {@code gabysql_query} in readonly (docs/design.md#the-guard): executable comments,
+ * backslash escapes, {@code #} and {@code --x} comments, backticks, INTO OUTFILE/DUMPFILE, LOAD DATA, LOAD_FILE, named
+ * locks, HANDLER, LOCK TABLES, user and session variables, DDL with its implicit commit, stacked statements, sequences,
  * anonymous blocks, ANALYZE of writes. After each one, from outside: the tables' checksums, the list of tables,
  * routines, triggers and databases are unchanged, no file appeared, no named lock is held; and a second call through
  * the same service (same pool, same thread, so in practice the same connection) sees no user variable and still

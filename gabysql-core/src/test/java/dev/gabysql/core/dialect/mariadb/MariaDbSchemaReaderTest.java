@@ -269,7 +269,7 @@ class MariaDbSchemaReaderTest {
                 .containsExactly("orders");
     }
 
-    /** Issue 4's promise, counted by the server itself: the same number of statements for 4 tables as for 64. */
+    /** A constant number of catalog queries, counted by the server: the same number for 4 tables as for 64. */
     @Test
     void aConstantNumberOfQueriesWhateverTheTableCount() throws SQLException {
         String wide = TestDatabases.newMariaDbDatabase();

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A timed-out or cancelled statement must be gone from the server, not just abandoned by the client (issue 5: a
+ * A timed-out or cancelled statement must be gone from the server, not just abandoned by the client (a
  * peer's client-side timeout left queries running for hours). Checked in SHOW PROCESSLIST's table right after
  * gabysql answers.
  */

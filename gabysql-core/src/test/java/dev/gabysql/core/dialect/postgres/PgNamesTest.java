@@ -20,7 +20,7 @@ class PgNamesTest {
         assertThat(PgNames.shortType("numeric(12,2)")).isEqualTo("numeric(12,2)");
     }
 
-    /** The spelling the regular expressions it replaced gave (issue 7), for every type format_type prints. */
+    /** The spelling the regular expressions it replaced gave, for every type format_type prints. */
     @Test
     void shortTypesAreWhatTheRegularExpressionsGave() {
         String[] bases = {

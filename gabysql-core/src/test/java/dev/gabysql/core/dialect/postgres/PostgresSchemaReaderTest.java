@@ -156,7 +156,7 @@ class PostgresSchemaReaderTest extends SchemaReaderContract {
         assertThat(table(catalog, "pg_class").columns()).isNotEmpty();
     }
 
-    /** Every catalog query travels in one statement, whatever the filter (issue 7: one round trip). */
+    /** Every catalog query travels in one statement, whatever the filter (one round trip). */
     @Test
     void readsTheCatalogInOneStatement() throws SQLException {
         for (SchemaFilter filter : List.of(SchemaFilter.ALL, new SchemaFilter(null, List.of("orders"), null, false))) {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Layer 2 on a real PostgreSQL, without the guard: raw statements through the dialect's sessions. The settings a
- * readonly session relies on come from the connection's start-up options (issue 7: no statement before the query),
+ * readonly session relies on come from the connection's start-up options (no statement before the query),
  * and whatever a session changes is gone when the pooled connection is handed out again.
  */
 class PostgresSessionTest {

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Throughput and latency of `POST /sql` (1-row read, PostgreSQL) next to `pgbench -S` on the same database.
 # Loopback only, bounded duration. Needs: the packaged jar (mvn -B package), a local PostgreSQL with trust auth
-# for $PGUSER on 127.0.0.1, pgbench, wrk (apt-get install -y wrk). Results go to docs/benchmarks.md by hand.
+# for $PGUSER on 127.0.0.1, pgbench, wrk (apt-get install -y wrk). Figures: docs/performance.md.
 #
-#   bench/http-api.sh [SECONDS] [CONNECTIONS]
+#   bench/http/http-api.sh [SECONDS] [CONNECTIONS]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 SECONDS_PER_RUN=${1:-20}
 CONNS=${2:-8}

@@ -2,11 +2,11 @@
 """Where the CPU goes during mcpbench's one-row window, thread by thread (Linux, stdlib only).
 
 Spawns the server command RUNS times and makes mcpbench's small-workload calls in order (the calls of
-scripts/measure-window.py); just before call 14 and after call 33 (the twenty one-row queries whose p50 mcpbench
-reports) it reads /proc/PID/task/*/schedstat: per thread, the time it ran and the time it waited, runnable, for a
+measure-window.py, beside this script); just before call 14 and after call 33 (the twenty one-row queries whose
+p50 mcpbench reports) it reads /proc/PID/task/*/schedstat: per thread, the time it ran and the time it waited, runnable, for a
 CPU. The PostgreSQL server's processes are summed as one line. Prints the median of each over the runs.
 
-    python3 scripts/window-threads.py 8 -- ./gabysql mcp --db 'bench=jdbc:postgresql://127.0.0.1:5432/bench_small?user=postgres'
+    python3 bench/scripts/window-threads.py 8 -- ./gabysql mcp --db 'bench=jdbc:postgresql://127.0.0.1:5432/bench_small?user=postgres'
 """
 import collections
 import importlib.util

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times spawn -> initialize reply (and a first query) of an MCP stdio server command.
 
-    python3 scripts/measure-initialize.py ./gabysql mcp --demo --data-dir /tmp/gd --audit-log none
+    python3 bench/scripts/measure-initialize.py ./gabysql mcp --demo --data-dir /tmp/gd --audit-log none
 """
 import json
 import subprocess

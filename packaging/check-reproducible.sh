@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the project twice from clean and checks that the runnable jar (and every module jar) is byte-identical
 # both times: pinned plugin versions and project.build.outputTimestamp make the build reproducible, and this
-# proves it. Usage: scripts/check-reproducible.sh   (exit 0 when identical, 1 when not)
+# proves it. Usage: packaging/check-reproducible.sh   (exit 0 when identical, 1 when not)
 set -eu
 ROOT=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$ROOT"

@@ -1,12 +1,12 @@
 #!/bin/sh
-# Records scripts/cds-<dialect>.lst (postgres or mariadb): what a session on a server database loads beyond the
+# Records packaging/cds-<dialect>.lst (postgres or mariadb): what a session on a server database loads beyond the
 # launcher's CDS training (which has no server to reach) — the JDK's classes on that path, gabysql's own, and the
-# lambda and method-handle forms they spin — so that the launcher's archive holds them too (issue 7: about 25 ms
-# of the first PostgreSQL answer). Run it again when LauncherIT says such a session loads classes from outside the
-# archive:
+# lambda and method-handle forms they spin — so that the launcher's archive holds them too and the first answer
+# on such a database does not load them from the jar (docs/design.md#start-up). Run it again when LauncherIT says
+# such a session loads classes from outside the archive:
 #
-#   scripts/record-cds.sh 'jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres'
-#   scripts/record-cds.sh 'jdbc:mariadb://127.0.0.1:3306/test?user=root'
+#   packaging/record-cds.sh 'jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres'
+#   packaging/record-cds.sh 'jdbc:mariadb://127.0.0.1:3306/test?user=root'
 #
 # The list is a supplement to the training's: stale lines (a class or lambda that no longer exists) are skipped
 # with a warning when the archive is made, never an error.
@@ -26,7 +26,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # the training session, as the launcher runs it (see make_archive in ./gabysql)
-{ cat "$ROOT/scripts/cds-training.jsonl"; sleep 6; } | GABYSQL_CDS=0 JAVA_OPTS="-XX:DumpLoadedClassList=$tmp/train.lst" \
+{ cat "$ROOT/packaging/cds-training.jsonl"; sleep 6; } | GABYSQL_CDS=0 JAVA_OPTS="-XX:DumpLoadedClassList=$tmp/train.lst" \
   "$ROOT/gabysql" mcp --demo --data-dir "$tmp/data" --db training_pg=jdbc:postgresql://127.0.0.1:9/none \
   --audit-log "$tmp/audit.jsonl" >/dev/null 2>&1 || true
 
@@ -56,5 +56,5 @@ json_string() { # a JSON string literal of $1 (the statements above hold no cont
 # what the session loaded that the training did not (the launcher adds the jar's driver and pool classes whole)
 grep -vxF -f "$tmp/train.lst" "$tmp/server.lst" \
   | grep -vE '^(org/(postgresql|mariadb)|com/zaxxer/hikari|dev/gabysql/core/dialect/(postgres|mariadb|internal))/' \
-  | grep -v '^jdk/proxy' | grep -v '^com/sun/proxy/' > "$ROOT/scripts/cds-$DIALECT.lst"
-echo "scripts/cds-$DIALECT.lst: $(wc -l < "$ROOT/scripts/cds-$DIALECT.lst") lines" >&2
+  | grep -v '^jdk/proxy' | grep -v '^com/sun/proxy/' > "$ROOT/packaging/cds-$DIALECT.lst"
+echo "packaging/cds-$DIALECT.lst: $(wc -l < "$ROOT/packaging/cds-$DIALECT.lst") lines" >&2

@@ -10,7 +10,7 @@ the one-row p50 and the 1,000-row p50.
 A variant is LABEL=, LABEL=JAVA_OPTS (extra JVM options: the launcher appends $JAVA_OPTS), LABEL=ENV:NAME=VALUE
 or LABEL=CMD:PATH (another executable instead of the command's first word).
 
-    python3 scripts/measure-window.py 8 base= c003=-XX:CompileThresholdScaling=0.03 \\
+    python3 bench/scripts/measure-window.py 8 base= c003=-XX:CompileThresholdScaling=0.03 \\
         -- ./gabysql mcp --db 'bench=jdbc:postgresql://127.0.0.1:5432/bench_small?user=postgres'
 """
 import json

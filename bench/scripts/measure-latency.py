@@ -7,7 +7,7 @@ and prints the p50 of calls 1-20, 14-33 (the calls mcpbench's select_1_row step 
 21-40 and the last 100. With --runs K it starts K processes and prints the median of each figure. A {i} in
 --sql becomes the call's number, so that every call sends a different text (no statement or guard cache hit).
 
-    python3 scripts/measure-latency.py --calls 1000 --delay 0.5 --db bench \\
+    python3 bench/scripts/measure-latency.py --calls 1000 --delay 0.5 --db bench \\
         --sql 'SELECT * FROM customers WHERE id = 42' -- ./gabysql mcp --db bench=/tmp/bench-fixtures/bench_small.db
 """
 import argparse

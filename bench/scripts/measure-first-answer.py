@@ -6,7 +6,7 @@ gabysql_describe_database call (detail "names", as mcpbench's first step does), 
 spawn. Several commands (separated by ---) are run alternately, so that a machine's speed drifting between
 minutes affects them alike; the medians of --runs processes are printed per command.
 
-    python3 scripts/measure-first-answer.py --runs 10 --db bench \\
+    python3 bench/scripts/measure-first-answer.py --runs 10 --db bench \\
         -- /tmp/base/gabysql mcp --db bench=/tmp/bench-fixtures/bench_small.db \\
         --- ./gabysql mcp --db bench=/tmp/bench-fixtures/bench_small.db
 """
