@@ -1,5 +1,6 @@
 package dev.gabysql.core.exec;
 
+import dev.gabysql.core.api.ResultBudget;
 import java.time.Duration;
 
 /**
@@ -7,7 +8,7 @@ import java.time.Duration;
  * value may be before it is cut.
  */
 public record Limits(Duration statementTimeout, int maxRows, int maxValueChars, int maxResultChars) {
-    public static final Limits DEFAULT = new Limits(Duration.ofSeconds(30), 500, 2_000, 200_000);
+    public static final Limits DEFAULT = new Limits(Duration.ofSeconds(30), 500, 2_000, ResultBudget.DEFAULT_CHARS);
     /** The fewest characters a value keeps however many columns share the budget. */
     static final int MIN_VALUE_CHARS = 16;
     /** What a cut value adds to the characters it keeps: its marker ({@code …[+N chars]}) and its quotes. */

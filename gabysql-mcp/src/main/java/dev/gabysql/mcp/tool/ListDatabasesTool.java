@@ -3,7 +3,7 @@ package dev.gabysql.mcp.tool;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.api.DatabaseInfo;
-import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.api.ResultBudget;
 import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class ListDatabasesTool implements GabyTool {
 
     @Override
     public ToolOutcome call(ToolCall call) {
-        return ToolOutcome.json(listed(call.service().listDatabases(call.context()), Limits.DEFAULT.maxResultChars()));
+        return ToolOutcome.json(listed(call.service().listDatabases(call.context()), ResultBudget.DEFAULT_CHARS));
     }
 
     /**

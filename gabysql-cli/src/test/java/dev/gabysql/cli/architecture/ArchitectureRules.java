@@ -1,0 +1,144 @@
+package dev.gabysql.cli.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Map;
+
+/**
+ * The layering of docs/design.md#modules-and-layers as ArchUnit rules over compiled classes. {@link
+ * ArchitectureTest} checks them against every module's production classes (this module's test class path holds
+ * them all); {@link ArchitectureRulesBiteTest} shows that each rule fails on a class that breaks it.
+ */
+final class ArchitectureRules {
+    static final String CORE = "dev.gabysql.core..";
+    static final String[] FRONT_ENDS = {"dev.gabysql.mcp..", "dev.gabysql.server..", "dev.gabysql.cli.."};
+
+    private ArchitectureRules() {}
+
+    /** Every rule by name, for the tests to check one by one. */
+    static Map<String, ArchRule> all() {
+        return Map.of(
+                "frontEndsNeverTouchJdbc", frontEndsNeverTouchJdbc(),
+                "coreKnowsNoFrontEndLibrary", coreKnowsNoFrontEndLibrary(),
+                "apiIsTheBottom", apiIsTheBottom(),
+                "errorImportsNothingAbove", errorImportsNothingAbove(),
+                "nothingBelowTheServiceImportsIt", nothingBelowTheServiceImportsIt(),
+                "vendorKnowledgeStaysInDialects", vendorKnowledgeStaysInDialects(),
+                "corePackagesFormNoCycle", corePackagesFormNoCycle(),
+                "frontEndsReachTheCoreThroughItsApi", frontEndsReachTheCoreThroughItsApi(),
+                "modulesStackOneWay", modulesStackOneWay());
+    }
+
+    static ArchRule frontEndsNeverTouchJdbc() {
+        return noClasses()
+                .that()
+                .resideInAnyPackage(FRONT_ENDS)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("java.sql..")
+                .because("front ends call GabyService; only the core talks JDBC");
+    }
+
+    static ArchRule coreKnowsNoFrontEndLibrary() {
+        return noClasses()
+                .that()
+                .resideInAPackage(CORE)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.modelcontextprotocol..",
+                        "org.eclipse.jetty..",
+                        "jakarta.servlet..",
+                        "picocli..",
+                        "org.jline..",
+                        "dev.gabysql.mcp..",
+                        "dev.gabysql.server..",
+                        "dev.gabysql.cli..")
+                .because("the core is free of MCP, HTTP and the CLI");
+    }
+
+    static ArchRule apiIsTheBottom() {
+        return classes()
+                .that()
+                .resideInAPackage("dev.gabysql.core.api..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.gabysql.core.api..", "dev.gabysql.core.error..", "java..", "com.fasterxml.jackson..")
+                .because("the API sits at the bottom: it imports only error");
+    }
+
+    static ArchRule errorImportsNothingAbove() {
+        return classes()
+                .that()
+                .resideInAPackage("dev.gabysql.core.error..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage("dev.gabysql.core.error..", "dev.gabysql.core.internal..", "java..")
+                .because("every layer may throw GabyException");
+    }
+
+    static ArchRule nothingBelowTheServiceImportsIt() {
+        return noClasses()
+                .that()
+                .resideInAPackage(CORE)
+                .and()
+                .resideOutsideOfPackage("dev.gabysql.core.service..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.gabysql.core.service..")
+                .because("data flows front end → service → guard → executor → dialect, never back");
+    }
+
+    static ArchRule vendorKnowledgeStaysInDialects() {
+        return noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.gabysql.core.dialect..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.gabysql.core.dialect.sqlite..",
+                        "dev.gabysql.core.dialect.postgres..",
+                        "dev.gabysql.core.dialect.mariadb..",
+                        "dev.gabysql.core.dialect.generic..",
+                        "org.postgresql..",
+                        "org.mariadb..",
+                        "org.sqlite..")
+                .because("each database's knowledge lives in its Dialect package");
+    }
+
+    static ArchRule corePackagesFormNoCycle() {
+        return slices().matching("dev.gabysql.core.(*)..")
+                .should()
+                .beFreeOfCycles()
+                .because("the core's packages have a floor plan: each imports only packages below it");
+    }
+
+    static ArchRule frontEndsReachTheCoreThroughItsApi() {
+        return noClasses()
+                .that()
+                .resideInAnyPackage("dev.gabysql.mcp..", "dev.gabysql.server..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.gabysql.core.service..",
+                        "dev.gabysql.core.exec..",
+                        "dev.gabysql.core.guard..",
+                        "dev.gabysql.core.dialect..",
+                        "dev.gabysql.core.catalog..")
+                .because("MCP and HTTP call GabyService; only the CLI, which assembles the program, builds one");
+    }
+
+    static ArchRule modulesStackOneWay() {
+        return noClasses()
+                .that()
+                .resideInAPackage("dev.gabysql.mcp..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.gabysql.server..", "dev.gabysql.cli..")
+                .because("cli assembles server and mcp; server builds on mcp; mcp on the core alone");
+    }
+}
