@@ -69,11 +69,11 @@ public final class ApiToken {
     }
 
     /** Constant-time check of a presented digest against this token's. */
-    boolean matches(byte[] presentedDigest) {
+    public boolean matches(byte[] presentedDigest) {
         return MessageDigest.isEqual(digest, presentedDigest);
     }
 
-    static byte[] sha256(String secret) {
+    public static byte[] sha256(String secret) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {

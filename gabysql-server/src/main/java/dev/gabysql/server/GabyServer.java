@@ -3,6 +3,22 @@ package dev.gabysql.server;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.api.ApiServlet;
+import dev.gabysql.server.api.ClientWatch;
+import dev.gabysql.server.api.Deadlines;
+import dev.gabysql.server.api.Routes;
+import dev.gabysql.server.api.RunningCalls;
+import dev.gabysql.server.http.AccessLog;
+import dev.gabysql.server.http.AuthFilter;
+import dev.gabysql.server.http.Authenticator;
+import dev.gabysql.server.http.BodyLimitFilter;
+import dev.gabysql.server.http.CapacityFilter;
+import dev.gabysql.server.http.JsonErrorHandler;
+import dev.gabysql.server.http.LocalOriginFilter;
+import dev.gabysql.server.mcp.McpCancellationFilter;
+import dev.gabysql.server.mcp.McpEndpoint;
+import dev.gabysql.server.mcp.McpErrorFilter;
+import dev.gabysql.server.mcp.McpSessionLimit;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import java.io.IOException;
@@ -213,7 +229,7 @@ public final class GabyServer implements AutoCloseable {
     }
 
     /** Host names a local client may use: the loopback names and the one the server is bound to. */
-    static Set<String> localHosts(String boundHost) {
+    public static Set<String> localHosts(String boundHost) {
         Set<String> hosts = new HashSet<>(LocalOriginFilter.LOCAL_HOSTS);
         String h = boundHost.toLowerCase(Locale.ROOT);
         hosts.add(h.contains(":") && !h.startsWith("[") ? "[" + h + "]" : h);

@@ -2,6 +2,7 @@ package dev.gabysql.server;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.mcp.McpSessionLimit;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -132,7 +133,7 @@ public record ServerOptions(
     }
 
     /** True when every address the host name stands for is a loopback address. */
-    static boolean isLoopback(String host) {
+    public static boolean isLoopback(String host) {
         try {
             InetAddress[] all = InetAddress.getAllByName(host);
             for (InetAddress a : all) {

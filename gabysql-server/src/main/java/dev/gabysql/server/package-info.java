@@ -1,8 +1,10 @@
 /**
- * {@code gabysql serve}: the HTTP/JSON API on Jetty over the core's one {@code GabyService}. Public here are only
- * {@link dev.gabysql.server.GabyServer} (start and stop), {@link dev.gabysql.server.ServerOptions} and
- * {@link dev.gabysql.server.ApiToken}; the filters (capacity, body size, bearer tokens), the router, the
- * endpoints, the JSON error handler and the access log are package-private.
+ * {@code gabysql serve}: the HTTP/JSON API and MCP over Streamable HTTP on Jetty, over the core's one
+ * {@code GabyService}. This package holds what the program uses to start one: {@link
+ * dev.gabysql.server.GabyServer} (start and stop), {@link dev.gabysql.server.ServerOptions} and {@link
+ * dev.gabysql.server.ApiToken}. Sub-packages: {@code http} (filters, error bodies, access log), {@code api} (the
+ * JSON SQL API's routes and endpoints), {@code mcp} (the {@code /mcp} endpoint), {@code wire} (the JSON records
+ * both ends of the HTTP API share), {@code client} (the gateway's remote service).
  *
  * <p>A request passes: access log (wraps everything) → graceful-shutdown tracking → capacity cap → body-size cap
  * → bearer token → router → endpoint → service. Every failure leaves as {@code {"error": {code, message, hint}}}

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.server.Http.Reply;
+import dev.gabysql.server.api.ApiCall;
+import dev.gabysql.server.http.Authenticator;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.server.Http.Reply;
+import dev.gabysql.server.api.RunningCalls;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

@@ -4,6 +4,7 @@ import static dev.gabysql.server.ApiErrorsTest.assertError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.server.http.LocalOriginFilter;
 import java.net.URI;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;

@@ -1,7 +1,8 @@
-package dev.gabysql.server;
+package dev.gabysql.server.http;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.api.Paths;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -16,14 +17,14 @@ import java.util.concurrent.Semaphore;
  * queueing callers until they time out. {@code /health} is exempt so that monitors see a busy server as alive.
  * Once draining (the server stops), every new request is refused the same way. Thread-safe.
  */
-final class CapacityFilter extends HttpFilter {
+public final class CapacityFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
 
     private final transient Semaphore permits;
     private final int max;
     private volatile boolean draining;
 
-    CapacityFilter(int max) {
+    public CapacityFilter(int max) {
         this.max = max;
         this.permits = new Semaphore(max);
     }
@@ -62,7 +63,7 @@ final class CapacityFilter extends HttpFilter {
      *
      * @return true when nothing is in flight any more
      */
-    boolean drain(long deadlineNanos) throws InterruptedException {
+    public boolean drain(long deadlineNanos) throws InterruptedException {
         draining = true;
         while (inFlight() > 0 && System.nanoTime() < deadlineNanos) {
             Thread.sleep(10);
@@ -71,7 +72,7 @@ final class CapacityFilter extends HttpFilter {
     }
 
     /** Requests being served now. */
-    int inFlight() {
+    public int inFlight() {
         return max - permits.availablePermits();
     }
 }

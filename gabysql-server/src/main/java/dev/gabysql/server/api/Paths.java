@@ -1,9 +1,9 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import jakarta.servlet.http.HttpServletRequest;
 
 /** The raw request path the filters and the router look at (exact matches only, so odd spellings fail closed). */
-final class Paths {
+public final class Paths {
     static final String HEALTH = "/health";
     static final String MCP = "/mcp";
 
@@ -13,7 +13,7 @@ final class Paths {
         return req.getRequestURI();
     }
 
-    static boolean isHealth(HttpServletRequest req) {
+    public static boolean isHealth(HttpServletRequest req) {
         return HEALTH.equals(of(req)) && "GET".equals(req.getMethod());
     }
 }

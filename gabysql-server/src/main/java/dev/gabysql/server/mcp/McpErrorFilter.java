@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.mcp;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -13,7 +13,7 @@ import java.io.IOException;
  * written into a buffer and sends a plain JSON-RPC error instead (see {@link CleanErrorResponse}). Successful
  * answers and event streams pass through untouched. Stateless.
  */
-final class McpErrorFilter extends HttpFilter {
+public final class McpErrorFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
 
     @Override

@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.error.ErrorCode;
@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * {@code POST /calls/{id}/cancel} — the gateway's way of passing an MCP cancellation on to the statement running
  * here. Only the token that started a call may cancel it. Thread-safe.
  */
-final class RunningCalls {
-    static final String HEADER = "X-Gabysql-Call-Id";
+public final class RunningCalls {
+    public static final String HEADER = "X-Gabysql-Call-Id";
     private static final Pattern VALID_ID = Pattern.compile("[A-Za-z0-9_-]{8,64}");
 
     private final Map<String, Entry> running = new ConcurrentHashMap<>();

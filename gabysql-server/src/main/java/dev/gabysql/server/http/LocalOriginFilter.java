@@ -1,7 +1,8 @@
-package dev.gabysql.server;
+package dev.gabysql.server.http;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.api.ApiCall;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -19,13 +20,13 @@ import java.util.Set;
  * {@code application/json} (see {@link ApiCall}), which a page cannot send without a CORS preflight this server
  * never grants. Immutable.
  */
-final class LocalOriginFilter extends HttpFilter {
+public final class LocalOriginFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
-    static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]");
+    public static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]");
 
     private final transient Set<String> allowedHosts;
 
-    LocalOriginFilter(Set<String> allowedHosts) {
+    public LocalOriginFilter(Set<String> allowedHosts) {
         this.allowedHosts = Set.copyOf(allowedHosts);
     }
 
@@ -43,7 +44,7 @@ final class LocalOriginFilter extends HttpFilter {
     }
 
     /** The host of a Host header without its port, lower case; "" when absent. */
-    static String hostOf(String header) {
+    public static String hostOf(String header) {
         if (header == null) {
             return "";
         }
@@ -52,7 +53,7 @@ final class LocalOriginFilter extends HttpFilter {
         return end > 0 ? h.substring(0, end) : h;
     }
 
-    static String originHost(String origin) {
+    public static String originHost(String origin) {
         try {
             URI uri = URI.create(origin);
             boolean web = "http".equals(uri.getScheme()) || "https".equals(uri.getScheme());

@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.error.ErrorCode;
@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  * serves all requests. It also knows the calls in flight, so that a stop that ran out of time can cancel their
  * statements instead of leaving them running in the database. Thread-safe.
  */
-final class Deadlines implements AutoCloseable {
+public final class Deadlines implements AutoCloseable {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "gabysql-http-deadlines");
         t.setDaemon(true);
@@ -28,7 +28,7 @@ final class Deadlines implements AutoCloseable {
     private final Duration timeout;
     private final Set<CallContext> running = ConcurrentHashMap.newKeySet();
 
-    Deadlines(Duration timeout) {
+    public Deadlines(Duration timeout) {
         this.timeout = timeout;
     }
 
@@ -61,7 +61,7 @@ final class Deadlines implements AutoCloseable {
     }
 
     /** Cancels every call still running (the server's stop timeout has passed). */
-    int cancelAll() {
+    public int cancelAll() {
         running.forEach(ctx -> ctx.cancellation().cancel());
         return running.size();
     }

@@ -1,7 +1,8 @@
-package dev.gabysql.server;
+package dev.gabysql.server.mcp;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.http.Responses;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -23,14 +24,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * the cap then holds within a factor of two). Runs after {@link McpCancellationFilter}, which reads the method.
  * Thread-safe.
  */
-final class McpSessionLimit extends HttpFilter {
+public final class McpSessionLimit extends HttpFilter {
     private static final long serialVersionUID = 1L;
 
     private final int max;
     private final long idleNanos;
     private final transient Map<String, Long> lastSeen = new ConcurrentHashMap<>();
 
-    McpSessionLimit(int max, Duration idle) {
+    public McpSessionLimit(int max, Duration idle) {
         this.max = max;
         this.idleNanos = idle.toNanos();
     }

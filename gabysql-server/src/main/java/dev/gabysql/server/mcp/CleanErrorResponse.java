@@ -1,8 +1,9 @@
-package dev.gabysql.server;
+package dev.gabysql.server.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.json.Json;
+import dev.gabysql.server.http.Responses;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.ByteArrayOutputStream;

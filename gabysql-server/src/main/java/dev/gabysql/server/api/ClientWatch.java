@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import dev.gabysql.core.api.Cancellation;
 import jakarta.servlet.http.HttpServletRequest;
@@ -25,7 +25,7 @@ import org.eclipse.jetty.io.EndPoint;
  * is written, so that Jetty alone reads the connection from then on. One daemon timer thread serves all calls.
  * Thread-safe.
  */
-final class ClientWatch implements AutoCloseable {
+public final class ClientWatch implements AutoCloseable {
     static final long FIRST_PROBE_MS = 500;
     static final long PROBE_MS = 250;
 
@@ -35,7 +35,7 @@ final class ClientWatch implements AutoCloseable {
         return t;
     });
 
-    ClientWatch() {
+    public ClientWatch() {
         timer.setRemoveOnCancelPolicy(true);
     }
 

@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.mcp;
 
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;

@@ -1,7 +1,8 @@
-package dev.gabysql.server;
+package dev.gabysql.server.http;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.api.ApiCall;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -14,12 +15,12 @@ import java.io.IOException;
  * without a declared length (chunked) are cut by the readers: {@link ApiCall#bodyBytes()} for the API, the MCP
  * transport's own request-size limit for {@code /mcp}. Stateless.
  */
-final class BodyLimitFilter extends HttpFilter {
+public final class BodyLimitFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
 
     private final long maxBytes;
 
-    BodyLimitFilter(long maxBytes) {
+    public BodyLimitFilter(long maxBytes) {
         this.maxBytes = maxBytes;
     }
 
@@ -34,7 +35,7 @@ final class BodyLimitFilter extends HttpFilter {
         chain.doFilter(req, resp);
     }
 
-    static GabyException tooLarge(long maxBytes) {
+    public static GabyException tooLarge(long maxBytes) {
         return new GabyException(
                 ErrorCode.TOO_LARGE,
                 "The request body is larger than the server's limit of " + maxBytes + " bytes.",

@@ -1,10 +1,14 @@
-package dev.gabysql.server;
+package dev.gabysql.server.mcp;
 
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.server.GabyServer;
+import dev.gabysql.server.ServerOptions;
+import dev.gabysql.server.api.ApiCall;
+import dev.gabysql.server.http.AuthFilter;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
@@ -22,14 +26,14 @@ import java.util.Map;
  * (a readonly token's session neither lists nor runs {@code gabysql_execute}). Origin and Host are validated by the
  * SDK's validator against DNS rebinding. Thread-safe.
  */
-final class McpEndpoint implements AutoCloseable {
-    static final String PATH = "/mcp";
+public final class McpEndpoint implements AutoCloseable {
+    public static final String PATH = "/mcp";
 
     private final HttpServletStreamableServerTransportProvider transport;
     private final McpSyncServer server;
     private final McpCalls calls = new McpCalls();
 
-    McpEndpoint(GabyService service, ServerOptions options) {
+    public McpEndpoint(GabyService service, ServerOptions options) {
         this.transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(GabyMcpServer.jsonMapper())
                 .mcpEndpoint(PATH)
@@ -44,12 +48,12 @@ final class McpEndpoint implements AutoCloseable {
     }
 
     /** The tool calls running now (for cancellation). */
-    McpCalls calls() {
+    public McpCalls calls() {
         return calls;
     }
 
     /** The servlet to mount at {@link #PATH}. */
-    HttpServletStreamableServerTransportProvider servlet() {
+    public HttpServletStreamableServerTransportProvider servlet() {
         return transport;
     }
 

@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -7,6 +7,9 @@ import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.ApiToken;
+import dev.gabysql.server.http.AuthFilter;
+import dev.gabysql.server.http.BodyLimitFilter;
 import dev.gabysql.server.wire.WireJson;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
@@ -24,9 +27,9 @@ import java.util.stream.Collectors;
  * only ever JSON), the JSON body read up to the size limit, and the {@link CallContext} with the caller's mode
  * cap. Not thread-safe (one per request).
  */
-final class ApiCall {
+public final class ApiCall {
     /** A client may lower (never raise) its own mode with this header; the gateway sends its {@code --mode}. */
-    static final String MAX_MODE_HEADER = "X-Gabysql-Max-Mode";
+    public static final String MAX_MODE_HEADER = "X-Gabysql-Max-Mode";
     /** A name for the audit log (the gateway forwards the MCP client's). */
     static final String CLIENT_HEADER = "X-Gabysql-Client";
 
@@ -186,7 +189,7 @@ final class ApiCall {
     }
 
     /** The token's cap, lowered further by the caller's own header; never raised. */
-    static Mode cap(HttpServletRequest req) {
+    public static Mode cap(HttpServletRequest req) {
         ApiToken token = AuthFilter.tokenOf(req);
         Mode cap = token == null ? null : token.cap();
         String asked = req.getHeader(MAX_MODE_HEADER);

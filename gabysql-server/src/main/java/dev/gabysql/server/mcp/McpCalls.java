@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.mcp;
 
 import dev.gabysql.core.api.Cancellation;
 import java.util.Map;
@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link Cancellation} of its statement. The SDK (2.1.0) drops {@code notifications/cancelled}; here a
  * cancellation names a call of its own session only. Thread-safe.
  */
-final class McpCalls {
+public final class McpCalls {
     private final Map<String, Cancellation> running = new ConcurrentHashMap<>();
 
     /** Registers a call; the returned key removes it again. */
@@ -32,7 +32,7 @@ final class McpCalls {
     }
 
     /** Cancels every call still running (the server's stop timeout has passed). */
-    int cancelAll() {
+    public int cancelAll() {
         running.values().forEach(Cancellation::cancel);
         return running.size();
     }

@@ -1,7 +1,8 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.http.Responses;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * ({@link ClientWatch}), writes the answer, and turns every failure into the error envelope. An unexpected exception is logged here with its stack trace (the server log
  * is for operators) and answered with a plain INTERNAL error (the response is for callers). Thread-safe.
  */
-final class ApiServlet extends HttpServlet {
+public final class ApiServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(ApiServlet.class);
 
@@ -25,7 +26,7 @@ final class ApiServlet extends HttpServlet {
     private final transient ClientWatch clients;
     private final long maxBodyBytes;
 
-    ApiServlet(Router router, Deadlines deadlines, RunningCalls calls, ClientWatch clients, long maxBodyBytes) {
+    public ApiServlet(Router router, Deadlines deadlines, RunningCalls calls, ClientWatch clients, long maxBodyBytes) {
         this.router = router;
         this.deadlines = deadlines;
         this.calls = calls;

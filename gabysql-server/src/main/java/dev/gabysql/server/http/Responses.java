@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.http;
 
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.wire.ErrorAnswer;
@@ -7,17 +7,17 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /** Writes JSON answers and JSON errors; the one place that sets the headers every answer carries. Stateless. */
-final class Responses {
-    static final String JSON = "application/json;charset=utf-8";
+public final class Responses {
+    public static final String JSON = "application/json;charset=utf-8";
 
     private Responses() {}
 
-    static void json(HttpServletResponse resp, int status, Object body) throws IOException {
+    public static void json(HttpServletResponse resp, int status, Object body) throws IOException {
         write(resp, status, WireJson.bytes(body));
     }
 
     /** The error envelope with the status of the error's code. */
-    static void error(HttpServletResponse resp, GabyException e) throws IOException {
+    public static void error(HttpServletResponse resp, GabyException e) throws IOException {
         if (resp.isCommitted()) {
             return;
         }
@@ -30,7 +30,7 @@ final class Responses {
      * {@code Connection: close}: the server will not read what is left of the body, so the connection cannot carry
      * another request, and a client that pooled it would see its next request fail with no answer at all.
      */
-    static void refuseUnread(HttpServletResponse resp, GabyException e) throws IOException {
+    public static void refuseUnread(HttpServletResponse resp, GabyException e) throws IOException {
         resp.setHeader("Connection", "close");
         error(resp, e);
     }

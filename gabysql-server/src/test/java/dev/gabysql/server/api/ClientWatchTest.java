@@ -1,11 +1,14 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
+import dev.gabysql.server.Http;
 import dev.gabysql.server.Http.Reply;
+import dev.gabysql.server.ServerOptions;
+import dev.gabysql.server.TestServer;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;

@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.http;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -17,9 +17,9 @@ import org.eclipse.jetty.util.Callback;
  * {@code sendError}) in our JSON envelope: the code nearest to the status, the status's reason phrase as the
  * message, never a stack trace or an HTML page, whatever the client's Accept header says. Stateless.
  */
-final class JsonErrorHandler extends ErrorHandler {
+public final class JsonErrorHandler extends ErrorHandler {
 
-    JsonErrorHandler() {
+    public JsonErrorHandler() {
         setShowStacks(false);
         setShowCauses(false);
         setShowMessageInTitle(false);

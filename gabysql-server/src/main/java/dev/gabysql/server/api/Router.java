@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

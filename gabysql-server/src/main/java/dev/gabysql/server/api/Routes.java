@@ -1,12 +1,12 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import dev.gabysql.core.api.GabyService;
 
 /** The API's routes in one table (docs/design.md#http-api, and what the gateway needs to serve every MCP tool). */
-final class Routes {
+public final class Routes {
     private Routes() {}
 
-    static Router of(GabyService service, RunningCalls calls) {
+    public static Router of(GabyService service, RunningCalls calls) {
         CatalogEndpoints catalog = new CatalogEndpoints(service);
         return new Router()
                 .add(

@@ -1,7 +1,9 @@
-package dev.gabysql.server;
+package dev.gabysql.server.http;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.ApiToken;
+import dev.gabysql.server.api.Paths;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -13,14 +15,14 @@ import java.io.IOException;
  * Requires a valid bearer token on every path but {@code GET /health} when tokens are configured, and leaves the
  * matched token in a request attribute: the API and the MCP endpoint read its mode cap from there. Stateless.
  */
-final class AuthFilter extends HttpFilter {
+public final class AuthFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
     /** Request attribute holding the {@link ApiToken} the request presented. */
     static final String TOKEN = "dev.gabysql.server.token";
 
     private final transient Authenticator authenticator;
 
-    AuthFilter(Authenticator authenticator) {
+    public AuthFilter(Authenticator authenticator) {
         this.authenticator = authenticator;
     }
 
@@ -48,7 +50,7 @@ final class AuthFilter extends HttpFilter {
         chain.doFilter(req, resp);
     }
 
-    static ApiToken tokenOf(HttpServletRequest req) {
+    public static ApiToken tokenOf(HttpServletRequest req) {
         return (ApiToken) req.getAttribute(TOKEN);
     }
 }

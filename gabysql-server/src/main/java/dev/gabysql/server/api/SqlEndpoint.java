@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.api;
 
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.GabyService;

@@ -1,5 +1,6 @@
-package dev.gabysql.server;
+package dev.gabysql.server.http;
 
+import dev.gabysql.server.ApiToken;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,22 +9,22 @@ import java.util.Locale;
  * compared (no early exit), each in constant time, so timing says nothing about which token came close.
  * Immutable and thread-safe.
  */
-final class Authenticator {
+public final class Authenticator {
     private static final String BEARER = "bearer ";
 
     private final List<ApiToken> tokens;
 
-    Authenticator(List<ApiToken> tokens) {
+    public Authenticator(List<ApiToken> tokens) {
         this.tokens = List.copyOf(tokens);
     }
 
     /** True when no token is configured: every request is let through (loopback only, see ServerOptions). */
-    boolean isOpen() {
+    public boolean isOpen() {
         return tokens.isEmpty();
     }
 
     /** The token the header carries, or null when it carries none or an unknown one. */
-    ApiToken authenticate(String authorization) {
+    public ApiToken authenticate(String authorization) {
         String secret = bearerSecret(authorization);
         if (secret == null) {
             return null;

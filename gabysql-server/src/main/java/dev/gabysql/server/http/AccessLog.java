@@ -1,4 +1,4 @@
-package dev.gabysql.server;
+package dev.gabysql.server.http;
 
 import java.io.PrintStream;
 import java.time.Instant;
@@ -12,10 +12,10 @@ import org.eclipse.jetty.server.Response;
  * never the query string or body (SQL, values). Installed on the Jetty server, so it also sees requests that
  * never reached the API (refused by a filter or by Jetty itself). Thread-safe (PrintStream is).
  */
-final class AccessLog implements RequestLog {
+public final class AccessLog implements RequestLog {
     private final PrintStream out;
 
-    AccessLog(PrintStream out) {
+    public AccessLog(PrintStream out) {
         this.out = out;
     }
 

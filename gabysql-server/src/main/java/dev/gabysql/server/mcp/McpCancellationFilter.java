@@ -1,10 +1,12 @@
-package dev.gabysql.server;
+package dev.gabysql.server.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.json.Json;
+import dev.gabysql.server.http.BodyLimitFilter;
+import dev.gabysql.server.http.Responses;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -19,7 +21,7 @@ import java.io.IOException;
  * is JSON but not an object itself (see {@link #notAMessage}), and passes the others on unchanged, with their method
  * in the {@link #METHOD} attribute. Thread-safe.
  */
-final class McpCancellationFilter extends HttpFilter {
+public final class McpCancellationFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
     static final String CANCELLATION = "dev.gabysql.server.mcpCancellation";
     /** The request attribute holding a posted message's JSON-RPC method ("" when it has none). */
@@ -31,7 +33,7 @@ final class McpCancellationFilter extends HttpFilter {
     private final transient McpCalls calls;
     private final long maxBodyBytes;
 
-    McpCancellationFilter(McpCalls calls, long maxBodyBytes) {
+    public McpCancellationFilter(McpCalls calls, long maxBodyBytes) {
         this.calls = calls;
         this.maxBodyBytes = maxBodyBytes;
     }
