@@ -284,9 +284,10 @@ final class Lexer {
                 string(start, start + 2, '\'', false, true);
             } else {
                 pos = start + 2;
+                int at = tokens.size();
                 quotedIdent(start, '"');
-                Token t = tokens.remove(tokens.size() - 1);
-                add(Token.Type.IDENT, UnicodeEscapes.decode(t.text()), t.start(), t.end());
+                Token t = tokens.get(at); // replaced in place: its code end stays its own
+                tokens.set(at, new Token(Token.Type.IDENT, UnicodeEscapes.decode(t.text()), t.start(), t.end()));
             }
             return true;
         }
