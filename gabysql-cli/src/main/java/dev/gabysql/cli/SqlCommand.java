@@ -2,8 +2,11 @@ package dev.gabysql.cli;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.shell.Shell;
+import dev.gabysql.core.dialect.Dialects;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.guard.SqlScripts;
 import dev.gabysql.core.service.CallContext;
 import dev.gabysql.core.service.DatabaseInfo;
 import dev.gabysql.core.service.GabyService;
@@ -109,9 +112,19 @@ final class SqlCommand implements Callable<Integer> {
                             spec.commandLine().getOut()));
             Iterable<String> statements = commands != null && !commands.isEmpty()
                     ? commands
-                    : new ScriptStatements(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                    : SqlScripts.statements(
+                            new InputStreamReader(System.in, StandardCharsets.UTF_8), flavorOf(service, target));
             return runner.runAll(statements, continueOnError);
         }
+    }
+
+    /** How {@code db} writes SQL, so that a script is split where its database ends statements. */
+    private static SqlFlavor flavorOf(GabyService service, String db) {
+        return service.listDatabases(CallContext.of("cli")).stream()
+                .filter(d -> d.name().equals(db))
+                .findFirst()
+                .map(d -> Dialects.flavorOf(d.dialect()))
+                .orElse(SqlFlavor.GENERIC); // an unknown name: its first statement says so
     }
 
     /** The database named, else the only one; the shell (lenient) starts on the first of several. */
