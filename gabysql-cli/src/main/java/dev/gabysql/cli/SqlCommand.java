@@ -3,10 +3,10 @@ package dev.gabysql.cli;
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.api.CallContext;
-import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
-import dev.gabysql.core.error.ErrorCode;
-import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.dialect.Dialects;
+import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.guard.SqlScripts;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -20,16 +20,16 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gabysql sql [DB] [-c SQL]}: the interactive shell on a terminal; otherwise runs SQL from {@code -c} or
- * from standard input (one statement per {@code ;}), printing results as a table, CSV, JSON or Markdown. Errors go
- * to stderr with exit code 1.
+ * {@code gabysql sql [DB|PATH.db] [-c SQL]}: the interactive shell on a terminal; otherwise runs SQL from
+ * {@code -c} or from standard input (statements end at {@code ;} as the database's flavour reads it), printing
+ * results as a table, CSV, JSON or Markdown. Errors go to stderr with exit code 1. Which database: {@link SqlTarget}.
  */
 @Command(
         name = "sql",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Run SQL against a database of the catalog.",
+            "Run SQL against a database of the catalog, or a SQLite file given as DB (PATH.db).",
             "On a terminal without -c: an interactive shell (history, multi-line statements ended by ;,"
                     + " completion, \\d and friends; \\? lists them). Otherwise the -c statements, or a script read"
                     + " from standard input, which stops at the first error (exit code 1).",
@@ -41,6 +41,8 @@ import picocli.CommandLine.Spec;
             "",
             "Examples:",
             "  gabysql sql --demo                    # interactive shell on the sample database",
+            "  gabysql sql ./shop.db                 # a SQLite file, as sqlite3 opens it",
+            "  gabysql sql new.db --create --mode admin  # a new, empty SQLite file",
             "  gabysql sql --demo -c 'SELECT * FROM customers LIMIT 5' --format csv",
             "  gabysql sql sales --db sales=jdbc:postgresql://localhost/sales < report.sql",
             "  gabysql sql --demo --mode readwrite --yes \\",
@@ -52,8 +54,15 @@ final class SqlCommand implements Callable<Integer> {
     @Parameters(
             arity = "0..1",
             paramLabel = "DB",
-            description = "Database name (default: the only database, if there is exactly one).")
+            description = "A database name, or a SQLite file (PATH.db) to open as sqlite3 does (default: the"
+                    + " database given with --db or --demo, else the only one).")
     String db;
+
+    @Option(
+            names = "--create",
+            description = "Make DB, a SQLite file that does not exist yet, as a new empty database"
+                    + " (--mode readwrite or admin).")
+    boolean create;
 
     @Option(
             names = {"-c", "--command"},
@@ -92,11 +101,12 @@ final class SqlCommand implements Callable<Integer> {
         quietLibraryLogs();
         Format fmt = Format.parse(format);
         boolean interactive = System.console() != null;
+        String named = SqlTarget.prepare(db, create, common);
         try (GabyService service = common.openService()) {
             if ((commands == null || commands.isEmpty()) && interactive) {
-                return Shell.start(service, chooseDatabase(service, true), fmt);
+                return Shell.start(service, SqlTarget.choose(named, service, common.catalogOptions(), true), fmt);
             }
-            String target = chooseDatabase(service, false);
+            String target = SqlTarget.choose(named, service, common.catalogOptions(), false);
             ScriptRunner runner = new ScriptRunner(
                     service,
                     target,
@@ -109,29 +119,19 @@ final class SqlCommand implements Callable<Integer> {
                             spec.commandLine().getOut()));
             Iterable<String> statements = commands != null && !commands.isEmpty()
                     ? commands
-                    : new ScriptStatements(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                    : SqlScripts.statements(
+                            new InputStreamReader(System.in, StandardCharsets.UTF_8), flavorOf(service, target));
             return runner.runAll(statements, continueOnError);
         }
     }
 
-    /** The database named, else the only one; the shell (lenient) starts on the first of several. */
-    private String chooseDatabase(GabyService service, boolean lenient) {
-        if (db != null) {
-            return db;
-        }
-        List<DatabaseInfo> dbs = service.listDatabases(CallContext.of("cli"));
-        if (dbs.size() == 1 || (lenient && !dbs.isEmpty())) {
-            return dbs.get(0).name();
-        }
-        throw new GabyException(
-                ErrorCode.BAD_REQUEST,
-                dbs.isEmpty()
-                        ? "No database: pass --db NAME=URL, --db PATH.db, --data-dir DIR, --demo, or set GABYSQL_DB_URL."
-                        : "Several databases; name one: "
-                                + String.join(
-                                        ", ",
-                                        dbs.stream().map(DatabaseInfo::name).toList()),
-                "gabysql sql DB -c 'SELECT …'");
+    /** How {@code db} writes SQL, so that a script is split where its database ends statements. */
+    private static SqlFlavor flavorOf(GabyService service, String db) {
+        return service.listDatabases(CallContext.of("cli")).stream()
+                .filter(d -> d.name().equals(db))
+                .findFirst()
+                .map(d -> Dialects.flavorOf(d.dialect()))
+                .orElse(SqlFlavor.GENERIC); // an unknown name: its first statement says so
     }
 
     /**

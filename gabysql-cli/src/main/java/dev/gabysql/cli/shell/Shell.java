@@ -1,12 +1,12 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.cli.ScriptSplitter;
 import dev.gabysql.cli.StatementExecutor;
 import dev.gabysql.cli.VersionProvider;
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.guard.SqlScripts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ public final class Shell {
         this.commands = new BackslashCommands(service, calls, state, printer, names);
         this.executor = new StatementExecutor(service, calls);
         this.reader = ShellSetup.statementReader(
-                terminal, history, new SqlCompleter(names, () -> state.db, this::databaseNames));
+                terminal, history, new SqlCompleter(names, () -> state.db, this::databaseNames), state::flavor);
         this.confirmer = new TerminalConfirmer(ShellSetup.questionReader(terminal), printer);
     }
 
@@ -83,7 +83,7 @@ public final class Shell {
                 printer.info("");
                 return;
             }
-            pending = handle(Submission.of(buffer));
+            pending = handle(Submission.of(buffer, state.flavor()));
         }
     }
 
@@ -99,7 +99,7 @@ public final class Shell {
         String name = s.command().split("\\s+", 2)[0];
         switch (name) {
             case "\\g":
-                runAll(ScriptSplitter.split(s.pending()));
+                runAll(SqlScripts.split(s.pending(), state.flavor()));
                 return "";
             case "\\r":
                 printer.info("Query buffer reset (cleared).");

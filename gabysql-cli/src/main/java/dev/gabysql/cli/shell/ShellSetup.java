@@ -2,12 +2,14 @@ package dev.gabysql.cli.shell;
 
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.guard.SqlFlavor;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -41,12 +43,13 @@ final class ShellSetup {
     }
 
     /** The statement reader: multi-line until {@code ;}, history in {@code history}, SQL completion. */
-    static LineReader statementReader(Terminal terminal, Path history, Completer completer) {
+    static LineReader statementReader(
+            Terminal terminal, Path history, Completer completer, Supplier<SqlFlavor> flavor) {
         prepareHistoryFile(history);
         return LineReaderBuilder.builder()
                 .terminal(terminal)
                 .appName("gabysql")
-                .parser(new SqlLineParser())
+                .parser(new SqlLineParser(flavor))
                 .completer(completer)
                 .variable(LineReader.HISTORY_FILE, history)
                 .variable(LineReader.HISTORY_FILE_SIZE, 5_000)

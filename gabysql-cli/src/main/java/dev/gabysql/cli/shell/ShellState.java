@@ -2,6 +2,8 @@ package dev.gabysql.cli.shell;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.dialect.Dialects;
+import dev.gabysql.core.guard.SqlFlavor;
 
 /** What the person has set in this shell session: database, output format, display toggles. Single-threaded. */
 final class ShellState {
@@ -22,6 +24,11 @@ final class ShellState {
     ShellState(String db, Format format) {
         this.db = db;
         this.format = format;
+    }
+
+    /** How the current database writes SQL: where its statements end. */
+    SqlFlavor flavor() {
+        return Dialects.flavorOf(dialect);
     }
 
     String prompt() {

@@ -1,22 +1,30 @@
 package dev.gabysql.cli.shell;
 
+import dev.gabysql.core.guard.SqlFlavor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jline.reader.CompletingParsedLine;
 import org.jline.reader.EOFError;
 import org.jline.reader.ParsedLine;
 import org.jline.reader.Parser;
 
 /**
- * Tells JLine when a buffer is complete (a statement ended by {@code ;}, a backslash command, {@code quit}) and
- * otherwise asks for another line; splits words the SQL way for completion ({@code o.customer_id} is one word,
- * {@code count(} is not part of it).
+ * Tells JLine when a buffer is complete (a statement ended by {@code ;}, read as the current database's flavour
+ * reads it; a backslash command; {@code quit}) and otherwise asks for another line; splits words the SQL way for
+ * completion ({@code o.customer_id} is one word, {@code count(} is not part of it).
  */
 final class SqlLineParser implements Parser {
+    private final Supplier<SqlFlavor> flavor;
+
+    /** {@code flavor}: how the database the shell is on writes SQL (it changes with \c). */
+    SqlLineParser(Supplier<SqlFlavor> flavor) {
+        this.flavor = flavor;
+    }
 
     @Override
     public ParsedLine parse(String line, int cursor, ParseContext context) {
-        if (context == ParseContext.ACCEPT_LINE && !Submission.isComplete(line)) {
+        if (context == ParseContext.ACCEPT_LINE && !Submission.isComplete(line, flavor.get())) {
             throw new EOFError(-1, -1, "statement not ended", ";");
         }
         return words(line, cursor);

@@ -1,6 +1,7 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.cli.ScriptSplitter;
+import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.guard.SqlScripts;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,7 +15,7 @@ import java.util.Locale;
  */
 record Submission(List<String> statements, String command, String pending, boolean quit) {
 
-    static Submission of(String buffer) {
+    static Submission of(String buffer, SqlFlavor flavor) {
         String trimmed = buffer.strip();
         if (isQuitWord(trimmed)) {
             return new Submission(List.of(), null, "", true);
@@ -22,23 +23,23 @@ record Submission(List<String> statements, String command, String pending, boole
         int last = lastLineStart(buffer);
         String lastLine = buffer.substring(last).strip();
         String before = buffer.substring(0, last);
-        if (lastLine.startsWith("\\") && !ScriptSplitter.endsInsideQuote(before)) {
+        if (lastLine.startsWith("\\") && !SqlScripts.endsInsideQuote(before, flavor)) {
             return new Submission(List.of(), lastLine, before.strip(), false);
         }
-        return new Submission(ScriptSplitter.split(buffer), null, "", false);
+        return new Submission(SqlScripts.split(buffer, flavor), null, "", false);
     }
 
     /** Whether JLine may accept the buffer, or should read another line (the statement has no {@code ;} yet). */
-    static boolean isComplete(String buffer) {
+    static boolean isComplete(String buffer, SqlFlavor flavor) {
         if (buffer.isBlank() || isQuitWord(buffer.strip())) {
             return true;
         }
         int last = lastLineStart(buffer);
         if (buffer.substring(last).strip().startsWith("\\")
-                && !ScriptSplitter.endsInsideQuote(buffer.substring(0, last))) {
+                && !SqlScripts.endsInsideQuote(buffer.substring(0, last), flavor)) {
             return true;
         }
-        return ScriptSplitter.endsStatement(buffer);
+        return SqlScripts.isComplete(buffer, flavor);
     }
 
     private static boolean isQuitWord(String s) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
+import dev.gabysql.core.guard.SqlFlavor;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Path;
@@ -82,7 +83,8 @@ class SqlCompleterTest {
 
     private List<String> complete(String line, int cursor) {
         List<Candidate> out = new ArrayList<>();
-        completer.complete(null, new SqlLineParser().parse(line, cursor, Parser.ParseContext.COMPLETE), out);
+        completer.complete(
+                null, new SqlLineParser(() -> SqlFlavor.SQLITE).parse(line, cursor, Parser.ParseContext.COMPLETE), out);
         return out.stream().map(Candidate::value).collect(Collectors.toList());
     }
 }

@@ -3,13 +3,14 @@ package dev.gabysql.cli.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.guard.SqlFlavor;
 import org.jline.reader.EOFError;
 import org.jline.reader.ParsedLine;
 import org.jline.reader.Parser;
 import org.junit.jupiter.api.Test;
 
 class SqlLineParserTest {
-    private final SqlLineParser parser = new SqlLineParser();
+    private final SqlLineParser parser = new SqlLineParser(() -> SqlFlavor.SQLITE);
 
     @Test
     void anUnendedStatementIsNotAccepted() {

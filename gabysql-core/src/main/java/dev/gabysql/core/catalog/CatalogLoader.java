@@ -69,7 +69,8 @@ public final class CatalogLoader {
         return DatabaseConfig.sqlite(name != null ? name : nameOf(file), file);
     }
 
-    static String nameOf(Path file) {
+    /** The name a SQLite file gets in the catalog when none is given: its file name without the extension. */
+    public static String nameOf(Path file) {
         String base = file.getFileName().toString();
         int dot = base.lastIndexOf('.');
         String name = dot > 0 ? base.substring(0, dot) : base;

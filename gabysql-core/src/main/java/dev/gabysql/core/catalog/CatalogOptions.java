@@ -1,6 +1,7 @@
 package dev.gabysql.core.catalog;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,5 +17,20 @@ public record CatalogOptions(List<String> dbSpecs, Path dataDir, boolean demo) {
     public CatalogOptions {
         dbSpecs = dbSpecs == null ? List.of() : List.copyOf(dbSpecs);
         dataDir = dataDir == null ? DEFAULT_DATA_DIR : dataDir;
+    }
+
+    /**
+     * The names of the databases these options give one by one, in order: each {@code --db}, then the demo with
+     * {@code --demo} (not those a data directory happens to hold). A front end may take one of them as its default.
+     */
+    public List<String> namedDatabases() {
+        List<String> names = new ArrayList<>();
+        for (String spec : dbSpecs) {
+            names.add(CatalogLoader.parseSpec(spec).name());
+        }
+        if (demo && !names.contains(DemoDatabase.NAME)) {
+            names.add(DemoDatabase.NAME);
+        }
+        return names;
     }
 }

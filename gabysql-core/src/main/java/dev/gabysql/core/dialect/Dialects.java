@@ -7,6 +7,7 @@ import dev.gabysql.core.dialect.postgres.PostgresDialect;
 import dev.gabysql.core.dialect.sqlite.SqliteDialect;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.guard.SqlFlavor;
 import java.util.List;
 
 /** The registry of supported engines: the one place that lists them. */
@@ -26,5 +27,18 @@ public final class Dialects {
         throw new GabyException(
                 ErrorCode.UNSUPPORTED_DATABASE,
                 "Database `" + db.name() + "` (" + db.displayUrl() + ") is not a supported kind of database.");
+    }
+
+    /**
+     * How the guard reads the SQL of the dialect whose {@link Dialect#id} is given (as a database listing names it),
+     * for front ends that split scripts; GENERIC, the strictest, for any other id.
+     */
+    public static SqlFlavor flavorOf(String dialectId) {
+        for (Dialect dialect : ALL) {
+            if (dialect.id().equals(dialectId)) {
+                return dialect.flavor();
+            }
+        }
+        return SqlFlavor.GENERIC;
     }
 }

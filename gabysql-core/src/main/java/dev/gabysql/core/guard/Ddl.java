@@ -89,6 +89,19 @@ final class Ddl {
         return refusesTransaction(c, from, to, verb, objectWord) ? a.nonTransactional() : a;
     }
 
+    /** The word naming what the statement at {@code from} creates, alters or drops, or "" (for statement ends). */
+    static String objectWord(TokenList t, int from) {
+        for (int i = from + 1; i < Math.min(t.size(), from + HEADER); i++) {
+            if (OBJECTS.contains(t.word(i))) {
+                return t.word(i);
+            }
+            if (t.is(i, Token.Type.SEMICOLON)) {
+                break;
+            }
+        }
+        return "";
+    }
+
     private static int objectIndex(TokenList t, int from, int to) {
         for (int i = from + 1; i < Math.min(to, from + HEADER); i++) {
             if (t.depth(i) == t.depth(from) && OBJECTS.contains(t.word(i))) {

@@ -10,6 +10,12 @@ import java.util.Locale;
  * the same way, or a string whose end depends on a session setting is refused with UNCLASSIFIABLE. No regular
  * expressions: the cost is linear in the length of the text (bench/jmh's GuardBenchmark measures it). Not thread-safe;
  * one instance per call.
+ * {@link LexerRules}. For the guard ({@link #lex}) it fails closed: an unterminated string, identifier or comment, a
+ * character no engine reads the same way, or a string whose end depends on a session setting is refused with
+ * UNCLASSIFIABLE. For splitting scripts ({@link #scan}) it reads on past what the guard would refuse and stops at a
+ * quote or comment the text does not close: each statement it finds still goes through the guard alone. No regular
+ * expressions: the cost is linear in the length of the text (issue 7 benchmarks it). Not thread-safe; one
+ * instance per call.
  */
 final class Lexer {
     private static final String OPERATOR_CHARS = "+-*/<>=~!@#%^&|?:";
@@ -22,21 +28,67 @@ final class Lexer {
     /** Inside a MariaDB/MySQL executable comment, whose content is code. */
     private boolean inExecutable;
 
+    private int executableStart;
+
     private int codeStart = -1;
     private int codeEnd;
     /** For each token, where the code before it ended: a statement's text ends there, without comments. */
     private final List<Integer> codeEndBefore = new ArrayList<>();
 
-    private Lexer(String src, LexerRules rules) {
+    /** Scanning a script: nothing is refused, a construct left open ends the scan ({@link #openAt}). */
+    private final boolean lenient;
+    /** Where a quote or comment that the text does not close opens (lenient only), or -1. */
+    private int openAt = -1;
+    /** Where the code before the next token starts (an executable comment's opener), or -1. */
+    private int markStart = -1;
+    /** For each token, where its statement's code would start with it (lenient only: for splitting), else null. */
+    private final List<Integer> codeStartOf;
+
+    private Lexer(String src, LexerRules rules, boolean lenient) {
         this.src = src;
         this.rules = rules;
         this.n = src.length();
+        this.lenient = lenient;
+        this.codeStartOf = lenient ? new ArrayList<>() : null;
     }
 
     static TokenList lex(String sql, LexerRules rules) {
-        Lexer lexer = new Lexer(sql, rules);
+        Lexer lexer = new Lexer(sql, rules, false);
         lexer.run();
-        return new TokenList(sql, lexer.tokens, lexer.codeEndBefore, Math.max(lexer.codeStart, 0), lexer.codeEnd);
+        return lexer.tokenList();
+    }
+
+    /**
+     * The tokens of a script's text for splitting it: nothing is refused (the rules' ambiguity and strictness checks
+     * are off, an odd character is an operator), and a quote or comment the text does not close ends the tokens.
+     */
+    static Scan scan(String text, LexerRules rules) {
+        Lexer lexer = new Lexer(text, rules.lenient(), true);
+        lexer.run();
+        int kept = lexer.tokens.size();
+        while (lexer.openAt >= 0 && kept > 0 && lexer.tokens.get(kept - 1).end() > lexer.openAt) {
+            kept--; // the open construct's own token, or those inside an open executable comment
+        }
+        int[] starts = new int[kept];
+        for (int i = 0; i < kept; i++) {
+            starts[i] = lexer.codeStartOf.get(i);
+        }
+        lexer.tokens.subList(kept, lexer.tokens.size()).clear();
+        lexer.codeEndBefore.subList(kept, lexer.codeEndBefore.size()).clear();
+        return new Scan(lexer.tokenList(), starts, lexer.openAt);
+    }
+
+    /**
+     * A script's text as {@link #scan} read it.
+     *
+     * @param tokens     the tokens up to any construct left open
+     * @param codeStarts for each token, where code starts with it (before it only for an executable comment's opener)
+     * @param openAt     where a quote or comment that the text does not close opens, or -1
+     */
+    record Scan(TokenList tokens, int[] codeStarts, int openAt) {}
+
+    private TokenList tokenList() {
+        return new TokenList(src, tokens, codeEndBefore, Math.max(codeStart, 0), codeEnd);
     }
 
     private void run() {
@@ -49,7 +101,7 @@ final class Lexer {
             }
         }
         if (inExecutable) {
-            throw fail("an executable comment /*! … is not closed with */");
+            unclosed(executableStart, "an executable comment /*! … is not closed with */");
         }
     }
 
@@ -108,7 +160,7 @@ final class Lexer {
                 pos++;
             }
         }
-        throw fail("a /* comment starting at offset " + start + " is not closed");
+        unclosed(start, "a /* comment starting at offset " + start + " is not closed");
     }
 
     private int nestedOpener() {
@@ -117,7 +169,7 @@ final class Lexer {
             return 1;
         }
         if (rules.strict) {
-            throw fail("'/*' inside a comment (engines disagree on nested comments)");
+            throw fail("'/*' inside a comment (engines disagree on nested comments)"); // never lenient
         }
         pos++;
         return 0;
@@ -126,6 +178,7 @@ final class Lexer {
     private void openExecutable() {
         requireNotExecutable();
         int start = pos;
+        executableStart = start;
         pos += peek(2) == '!' ? 3 : 4;
         while (pos < n && Chars.isDigit(src.charAt(pos))) {
             pos++; // the version number: we treat the content as code whatever the server's version
@@ -136,7 +189,7 @@ final class Lexer {
 
     private void requireNotExecutable() {
         if (inExecutable) {
-            throw fail("a comment inside an executable comment /*! … */");
+            refuse("a comment inside an executable comment /*! … */");
         }
     }
 
@@ -193,7 +246,7 @@ final class Lexer {
             case '[':
             case ']':
                 if (rules.strict) {
-                    throw fail("'" + c + "' (engines disagree: identifier quote or subscript)");
+                    throw fail("'" + c + "' (engines disagree: identifier quote or subscript)"); // never lenient
                 }
                 type = Token.Type.BRACKET;
                 break;
@@ -215,7 +268,9 @@ final class Lexer {
         }
         int end = c == '?' ? Chars.skipDigits(src, start + 1) : skipIdentPart(start + 1);
         if (c != '?' && end == start + 1) {
-            throw fail("a lone '" + c + "' at offset " + start);
+            refuse("a lone '" + c + "' at offset " + start);
+            stray(start);
+            return true;
         }
         add(Token.Type.PARAM, src.substring(start, end), start, end);
         return true;
@@ -235,14 +290,18 @@ final class Lexer {
         }
         int end = skipIdentPart(i);
         if (end == i) {
-            throw fail("a lone '@' at offset " + start);
+            refuse("a lone '@' at offset " + start);
+            stray(start);
+            return;
         }
         add(Token.Type.PARAM, src.substring(start, end), start, end);
     }
 
     private void operatorOrFail(int start, char c) {
         if (OPERATOR_CHARS.indexOf(c) < 0 || (c == '#' && rules.strict)) {
-            throw fail("unexpected character " + describe(c) + " at offset " + start);
+            refuse("unexpected character " + describe(c) + " at offset " + start);
+            stray(start);
+            return;
         }
         int i = start + 1;
         pos = i;
@@ -284,9 +343,12 @@ final class Lexer {
                 string(start, start + 2, '\'', false, true);
             } else {
                 pos = start + 2;
+                int at = tokens.size();
                 quotedIdent(start, '"');
-                Token t = tokens.remove(tokens.size() - 1);
-                add(Token.Type.IDENT, UnicodeEscapes.decode(t.text()), t.start(), t.end());
+                if (!lenient) { // replaced in place: its code end and start stay its own
+                    Token t = tokens.get(at);
+                    tokens.set(at, new Token(Token.Type.IDENT, UnicodeEscapes.decode(t.text()), t.start(), t.end()));
+                }
             }
             return true;
         }
@@ -303,7 +365,7 @@ final class Lexer {
     private int quotedEnd(char q, int quotePos, boolean escapes, boolean mayBeAmbiguous) {
         int end = QuotedText.end(src, q, quotePos + 1, escapes);
         if (end < 0) {
-            throw fail("a quoted text starting at offset " + quotePos + " is not closed");
+            return unclosed(quotePos, "a quoted text starting at offset " + quotePos + " is not closed");
         }
         if (mayBeAmbiguous && rules.checkBackslashAmbiguity && hasBackslash(quotePos + 1, end)) {
             int other = QuotedText.end(src, q, quotePos + 1, !escapes);
@@ -330,7 +392,8 @@ final class Lexer {
         int open = pos;
         int end = QuotedText.end(src, q, open + 1, false);
         if (end < 0) {
-            throw fail("a quoted identifier starting at offset " + open + " is not closed");
+            unclosed(open, "a quoted identifier starting at offset " + open + " is not closed");
+            return;
         }
         requireNoCloserInExecutable(open, end);
         String name = src.substring(open + 1, end - 1).replace(String.valueOf(q) + q, String.valueOf(q));
@@ -340,7 +403,8 @@ final class Lexer {
     private void bracketIdent(int start) {
         int close = src.indexOf(']', start + 1);
         if (close < 0) {
-            throw fail("a [bracketed identifier] starting at offset " + start + " is not closed");
+            unclosed(start, "a [bracketed identifier] starting at offset " + start + " is not closed");
+            return;
         }
         add(Token.Type.IDENT, src.substring(start + 1, close), start, close + 1);
     }
@@ -352,13 +416,16 @@ final class Lexer {
         } else if (rules.sigilParams) {
             int end = skipIdentPart(start + 1);
             if (end == start + 1) {
-                throw fail("a lone '$' at offset " + start);
+                refuse("a lone '$' at offset " + start);
+                stray(start);
+                return;
             }
             add(Token.Type.PARAM, src.substring(start, end), start, end);
         } else if (rules.userVariables) {
             wordOrPrefixedString(start, '$');
         } else {
-            throw fail("'$' at offset " + start + " (engines disagree: dollar quote, parameter or identifier)");
+            refuse("'$' at offset " + start + " (engines disagree: dollar quote, parameter or identifier)");
+            stray(start);
         }
     }
 
@@ -370,11 +437,14 @@ final class Lexer {
         }
         String delimiter = QuotedText.dollarDelimiter(src, start);
         if (delimiter == null) {
-            throw fail("'$' at offset " + start + " is neither a parameter nor a dollar quote");
+            refuse("'$' at offset " + start + " is neither a parameter nor a dollar quote");
+            stray(start);
+            return;
         }
         int close = src.indexOf(delimiter, start + delimiter.length());
         if (close < 0) {
-            throw fail("the dollar-quoted string " + delimiter + " at offset " + start + " is not closed");
+            unclosed(start, "the dollar-quoted string " + delimiter + " at offset " + start + " is not closed");
+            return;
         }
         int end = close + delimiter.length();
         add(Token.Type.STRING, src.substring(start, end), start, end);
@@ -384,11 +454,15 @@ final class Lexer {
 
     private void add(Token.Type type, String text, int start, int end) {
         if (type == Token.Type.SEMICOLON && inExecutable) {
-            throw fail("a semicolon inside an executable comment /*! … */");
+            refuse("a semicolon inside an executable comment /*! … */");
         }
         codeEndBefore.add(codeEnd);
+        if (codeStartOf != null) {
+            codeStartOf.add(markStart >= 0 ? markStart : start);
+        }
         tokens.add(new Token(type, text, start, end));
         markCode(start, end);
+        markStart = -1;
         pos = end;
     }
 
@@ -396,14 +470,45 @@ final class Lexer {
         if (codeStart < 0) {
             codeStart = start;
         }
+        if (markStart < 0) {
+            markStart = start;
+        }
         codeEnd = end;
+    }
+
+    /** A character the guard would refuse, read on as a one-character operator (lenient only). */
+    private void stray(int start) {
+        add(Token.Type.OPERATOR, src.substring(start, start + 1), start, start + 1);
+    }
+
+    /** Refuses for the guard; when scanning a script, reads on. */
+    private void refuse(String why) {
+        if (!lenient) {
+            throw fail(why);
+        }
+    }
+
+    /**
+     * Refuses for the guard; when scanning a script, notes where the open construct starts and ends the scan.
+     * Returns the end of the text, where the construct's token (dropped by {@link #scan}) ends.
+     */
+    private int unclosed(int start, String why) {
+        if (!lenient) {
+            throw fail(why);
+        }
+        if (openAt < 0) {
+            openAt = start;
+        }
+        inExecutable = false;
+        pos = n;
+        return n;
     }
 
     /** MySQL might end an executable comment inside a quoted text; we do not guess. */
     private void requireNoCloserInExecutable(int from, int end) {
         int closer = inExecutable ? src.indexOf("*/", from) : -1;
         if (closer >= 0 && closer < end) {
-            throw fail("'*/' inside a quoted text within an executable comment");
+            refuse("'*/' inside a quoted text within an executable comment");
         }
     }
 

@@ -47,6 +47,27 @@ final class LexerRules {
     /** Refuse constructs that some engine reads differently: #, $, `, [, nested comment openers. */
     final boolean strict;
 
+    /**
+     * The same rules without the checks that refuse (ambiguous backslashes, constructs engines disagree on): for
+     * finding where a script's statements end, where each one still meets the guard, and its checks, alone.
+     */
+    LexerRules lenient() {
+        Builder b = new Builder();
+        b.nestedComments = nestedComments;
+        b.hashComments = hashComments;
+        b.dashDashNeedsSpace = dashDashNeedsSpace;
+        b.executableComments = executableComments;
+        b.backslashEscapes = backslashEscapes;
+        b.doubleQuoteStrings = doubleQuoteStrings;
+        b.backticks = backticks;
+        b.brackets = brackets;
+        b.dollarQuotes = dollarQuotes;
+        b.prefixedStrings = prefixedStrings;
+        b.sigilParams = sigilParams;
+        b.userVariables = userVariables;
+        return b.build();
+    }
+
     private LexerRules(Builder b) {
         nestedComments = b.nestedComments;
         hashComments = b.hashComments;

@@ -15,6 +15,14 @@ final class Refusals {
         return new GabyException(ErrorCode.UNCLASSIFIABLE, message);
     }
 
+    static GabyException compoundBody(String start) {
+        return new GabyException(
+                ErrorCode.UNCLASSIFIABLE,
+                "The guard cannot check a compound statement (rule: one statement): the BEGIN … END body of `" + start
+                        + "` holds statements of its own, which the guard does not read one by one.",
+                "Give it a body of one statement without BEGIN … END, or create it with the database's own client.");
+    }
+
     static GabyException multiple(int offset, String next) {
         return new GabyException(
                 ErrorCode.MULTIPLE_STATEMENTS,

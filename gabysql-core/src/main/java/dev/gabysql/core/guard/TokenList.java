@@ -119,6 +119,11 @@ final class TokenList {
         return tk.is(Token.Type.WORD) ? source.substring(tk.start(), tk.end()) : tk.text();
     }
 
+    /** Where the code before token {@code i} ends; for {@code size()}, where the text's last code ends. */
+    int codeEndBefore(int i) {
+        return i < tokens.length ? codeEndBefore[i] : codeEnd;
+    }
+
     /** The text of the statement ending before token {@code end}: from its first code to its last, comments
      *  around it left out. */
     String statementText(int end) {

@@ -33,6 +33,19 @@ class CatalogLoaderTest {
     }
 
     @Test
+    void theNamedDatabasesAreThoseOfTheCommandLineNotOfTheDataDirectory() {
+        TestDatabases.sqliteFile(dir, "hr", "CREATE TABLE t (a int)");
+        CatalogOptions options = new CatalogOptions(
+                List.of(
+                        "pg=jdbc:postgresql://localhost/x",
+                        dir.resolve("sales.db").toString()),
+                dir,
+                true);
+        assertThat(options.namedDatabases()).containsExactly("pg", "sales", "demo");
+        assertThat(new CatalogOptions(List.of(), dir, false).namedDatabases()).isEmpty();
+    }
+
+    @Test
     void theDemoIsCreatedOnFirstUseAndKept() throws Exception {
         Catalog c = CatalogLoader.load(new CatalogOptions(List.of(), dir.resolve("data"), true));
         Path demo = dir.resolve("data/demo.db");

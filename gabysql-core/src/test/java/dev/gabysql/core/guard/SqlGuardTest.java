@@ -30,6 +30,16 @@ class SqlGuardTest {
         assertThat(SqlGuard.inspect(sql + ";", SqlFlavor.SQLITE).sql()).isEqualTo(sql);
     }
 
+    /**
+     * Each U&"…" identifier cut one token off the end of a statement that ended with ';': this DELETE ran as
+     * {@code … OR U&"b" IS NULL}, wider than the statement written.
+     */
+    @Test
+    void statementTextAfterAUnicodeIdentifierKeepsItsLastTokens() {
+        String sql = "DELETE FROM t WHERE U&\"a\" = 1 OR U&\"b\" IS NULL AND FALSE";
+        assertThat(SqlGuard.inspect(sql + ";", SqlFlavor.POSTGRESQL).sql()).isEqualTo(sql);
+    }
+
     @Test
     void readsAreMarkedPure() {
         InspectedStatement s = SqlGuard.inspect("SELECT 1", SqlFlavor.SQLITE);

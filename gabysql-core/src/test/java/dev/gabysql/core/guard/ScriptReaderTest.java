@@ -1,4 +1,4 @@
-package dev.gabysql.cli;
+package dev.gabysql.core.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A script read as a stream gives the statements of the whole text, wherever the reads cut it, in bounded memory. */
-final class ScriptStatementsTest {
+final class ScriptReaderTest {
     private static final List<String> SCRIPTS = List.of(
             "SELECT 1; SELECT 'a;b'; SELECT \"x;y\" FROM t;",
             "SELECT 'it''s; here'; SELECT 2",
@@ -19,16 +19,21 @@ final class ScriptStatementsTest {
             "SELECT 1; -- trailing comment without a line end",
             "SELECT 1;\n\n;  ; SELECT 'unclosed; quote",
             "/* unclosed; block comment",
-            "SELECT 'x'''';'; SELECT 4");
+            "SELECT 'x'''';'; SELECT 4",
+            "CREATE TRIGGER t AFTER INSERT ON a BEGIN INSERT INTO b VALUES (1); INSERT INTO b VALUES (2); END; SELECT 5;",
+            "INSERT INTO t VALUES ('it\\'s; ok'); SELECT 1; SELECT E'a\\';'; # x;\n/*!40101 SET x=1 */;",
+            "/* a /* b; */ c; */ SELECT 1; [x;y]; SELECT $a$ $ ; $a$; SELECT U&\"a;\" FROM t;");
 
     @Test
     void givesTheStatementsOfTheWholeTextWhereverTheReadsCutIt() {
-        for (String script : SCRIPTS) {
-            List<String> whole = ScriptSplitter.split(script);
-            for (int block = 1; block <= script.length() + 1; block++) {
-                assertThat(statements(new StringReader(script), block))
-                        .as("%s, blocks of %d", script, block)
-                        .isEqualTo(whole);
+        for (SqlFlavor flavor : SqlFlavor.values()) {
+            for (String script : SCRIPTS) {
+                List<String> whole = SqlScripts.split(script, flavor);
+                for (int block = 1; block <= script.length() + 1; block++) {
+                    assertThat(statements(new StringReader(script), flavor, block))
+                            .as("%s %s, blocks of %d", flavor, script, block)
+                            .isEqualTo(whole);
+                }
             }
         }
     }
@@ -39,7 +44,7 @@ final class ScriptStatementsTest {
         long heapBefore = usedHeap();
         long seen = 0;
         long maxHeap = 0;
-        for (String sql : new ScriptStatements(new Generated(statements))) {
+        for (String sql : SqlScripts.statements(new Generated(statements), SqlFlavor.SQLITE)) {
             assertThat(sql).startsWith("INSERT INTO t VALUES (");
             if (++seen % 100_000 == 0) {
                 maxHeap = Math.max(maxHeap, usedHeap() - heapBefore);
@@ -49,9 +54,9 @@ final class ScriptStatementsTest {
         assertThat(maxHeap).as("heap growth").isLessThan(16L << 20);
     }
 
-    private static List<String> statements(Reader in, int block) {
+    private static List<String> statements(Reader in, SqlFlavor flavor, int block) {
         List<String> out = new ArrayList<>();
-        new ScriptStatements(in, block).forEach(out::add);
+        new ScriptReader(in, flavor, block).forEach(out::add);
         return out;
     }
 
