@@ -2,15 +2,15 @@ package dev.gabysql.core.guard;
 
 /**
  * Exactly one statement per call: finds where the statement ends (its semicolon, if any, must be the last token;
- * comments after it were already dropped). The one exception: a SQLite CREATE TRIGGER, whose BEGIN … END body
- * holds semicolons of its own.
+ * comments after it were already dropped). The one exception: a CREATE TRIGGER whose BEGIN … END body holds
+ * semicolons of its own, where the flavour says so ({@link Flavor#triggerBodiesHoldStatements()}).
  */
 final class Statements {
     private Statements() {}
 
     /** The index after the statement's last token; throws MULTIPLE_STATEMENTS when anything follows it. */
     static int end(TokenList t, Flavor flavor) {
-        boolean triggerBody = flavor.is(SqlFlavor.SQLITE) && isCreateTrigger(t);
+        boolean triggerBody = flavor.triggerBodiesHoldStatements() && isCreateTrigger(t);
         int blocks = 0;
         for (int i = 0; i < t.size(); i++) {
             Token tk = t.get(i);
