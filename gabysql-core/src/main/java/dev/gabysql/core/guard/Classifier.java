@@ -67,7 +67,7 @@ final class Classifier {
             case "ANALYSE":
                 return analyze(from, to);
             case "PRAGMA":
-                return flavor.is(SqlFlavor.SQLITE) ? SqlitePragmas.classify(t, from, to) : notHere("PRAGMA");
+                return Commands.has("PRAGMA", flavor.id()) ? SqlitePragmas.classify(t, from, to) : notHere("PRAGMA");
             case "DELIMITER":
                 throw Refusals.unclassifiable("`DELIMITER` is a command of the mysql client, not SQL;"
                         + " send one statement per call without it.");
@@ -96,10 +96,8 @@ final class Classifier {
         if (t.isWord(from + 1, "TRANSACTION")) {
             return Analysis.of(StatementKind.TRANSACTION_CONTROL, "START TRANSACTION");
         }
-        return flavor.is(SqlFlavor.MARIADB)
-                ? Analysis.of(StatementKind.UTILITY, "START " + t.word(from + 1))
-                        .effect(SideEffect.never("it acts on replication", ErrorCode.SIDE_EFFECT))
-                : notHere("START");
+        Commands.Rule rule = Commands.lookup("START", flavor.id());
+        return rule == null ? notHere("START") : rule.apply("START " + t.word(from + 1));
     }
 
     private Analysis prepare(int from) {
@@ -114,17 +112,14 @@ final class Classifier {
 
     /** ANALYZE gathers statistics (admin); MariaDB's ANALYZE SELECT … runs the statement like EXPLAIN ANALYZE. */
     private Analysis analyze(int from, int to) {
-        if (flavor.is(SqlFlavor.MARIADB)
+        if (flavor.analyzeRunsStatement()
                 && !t.isWord(from + 1, "TABLE")
                 && !t.isWord(from + 1, "NO_WRITE_TO_BINLOG")
                 && !t.isWord(from + 1, "LOCAL")) {
             return Explains.classify(this, from, to);
         }
-        if (flavor.is(SqlFlavor.GENERIC)) {
-            return notHere("ANALYZE");
-        }
-        Analysis a = Analysis.of(StatementKind.UTILITY, "ANALYZE");
-        return flavor.is(SqlFlavor.MARIADB) ? a.nonTransactional() : a;
+        Commands.Rule rule = Commands.lookup("ANALYZE", flavor.id());
+        return rule == null ? notHere("ANALYZE") : rule.apply("ANALYZE");
     }
 
     Analysis notHere(String command) {

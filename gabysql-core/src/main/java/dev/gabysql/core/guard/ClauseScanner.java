@@ -33,10 +33,10 @@ final class ClauseScanner {
                 a.effect(NESTED_WRITE);
             } else if (tk.is(Token.Type.WORD)) {
                 word(t, i, flavor, a);
-            } else if (tk.is(Token.Type.OPERATOR) && tk.text().contains(":=") && flavor.is(SqlFlavor.MARIADB)) {
+            } else if (tk.is(Token.Type.OPERATOR) && tk.text().contains(":=") && flavor.colonEqualsAssignsVariables()) {
                 a.effect(SideEffect.never("`:=` assigns a session variable", ErrorCode.SESSION_CHANGE));
             } else if (tk.is(Token.Type.STRING)
-                    && flavor.is(SqlFlavor.GENERIC)
+                    && flavor.quotedFromMayNameFile()
                     && (t.isWord(i - 1, "FROM") || t.isWord(i - 1, "JOIN"))) {
                 a.effect(SideEffect.never("a quoted name after FROM may read a file", ErrorCode.SIDE_EFFECT));
             }
@@ -80,7 +80,7 @@ final class ClauseScanner {
                         + " character of U&'…'; write the characters or use the default \\ escape.");
             case "OUTFILE":
             case "DUMPFILE":
-                if (!flavor.is(SqlFlavor.SQLITE) && !flavor.is(SqlFlavor.POSTGRESQL)) {
+                if (flavor.outfileWritesServerFiles()) {
                     a.effect(SideEffect.never(
                             "`INTO " + w + "` writes a file on the database server", ErrorCode.SIDE_EFFECT));
                 }

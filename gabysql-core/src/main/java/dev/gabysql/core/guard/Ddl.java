@@ -70,7 +70,7 @@ final class Ddl {
         int object = objectIndex(t, from, to);
         String objectWord = object < 0 ? "" : t.word(object);
         String command = object < 0 ? verb : verb + " " + objectWord;
-        if (c.flavor.is(SqlFlavor.GENERIC) && !GENERIC_OBJECTS.contains(objectWord)) {
+        if (c.flavor.ddlOnCommonObjectsOnly() && !GENERIC_OBJECTS.contains(objectWord)) {
             return Analysis.unknown(command, "`" + command + "` is outside the common SQL the generic guard allows");
         }
         if (object < 0) {
@@ -81,7 +81,7 @@ final class Ddl {
                     .effect(SideEffect.never(
                             "a temporary object outlives the call on a pooled connection", ErrorCode.SESSION_CHANGE));
         }
-        if (c.flavor.is(SqlFlavor.POSTGRESQL) && changesSettings(t, from, to, verb, objectWord)) {
+        if (c.flavor.alterChangesSettings() && changesSettings(t, from, to, verb, objectWord)) {
             return Analysis.of(StatementKind.SESSION, command);
         }
         Analysis a = Analysis.of(StatementKind.DDL, command);
@@ -135,17 +135,17 @@ final class Ddl {
     private static void reachesOutside(Classifier c, int from, int to, String object, Analysis a) {
         TokenList t = c.t;
         String why = null;
-        if (c.flavor.is(SqlFlavor.POSTGRESQL)
+        if (c.flavor.untrustedLanguagesReachOs()
                 && (object.equals("FUNCTION") || object.equals("PROCEDURE") || object.equals("LANGUAGE"))
                 && untrustedLanguage(t, from, to, object)) {
             why = "code in an untrusted language or C runs with the database server's OS rights";
-        } else if (c.flavor.is(SqlFlavor.MARIADB) && t.findWord(from, to, "SONAME") >= 0) {
+        } else if (c.flavor.sonameLoadsLibraries() && t.findWord(from, to, "SONAME") >= 0) {
             why = "`SONAME` loads a native library into the database server";
-        } else if (c.flavor.is(SqlFlavor.POSTGRESQL)
+        } else if (c.flavor.foreignTablesReachFiles()
                 && t.findWord(from, to, "FOREIGN") >= 0
                 && (t.findWord(from, to, "PROGRAM") >= 0 || t.findWord(from, to, "FILENAME") >= 0)) {
             why = "a foreign table over a file or program reaches the database server's file system";
-        } else if (c.flavor.is(SqlFlavor.SQLITE) && t.findWord(from, to, "VIRTUAL") >= 0) {
+        } else if (c.flavor.virtualTablesReachFiles() && t.findWord(from, to, "VIRTUAL") >= 0) {
             int using = t.findWord(from, to, "USING");
             why = using >= 0 && SQLITE_FILE_MODULES.contains(t.word(using + 1))
                     ? "this virtual table module reads or writes files"
@@ -170,9 +170,9 @@ final class Ddl {
         return false;
     }
 
-    /** PostgreSQL statements that cannot run inside a transaction block (so cannot be previewed). */
+    /** DDL that cannot run inside a transaction block (so cannot be previewed), where the flavour has such. */
     private static boolean refusesTransaction(Classifier c, int from, int to, String verb, String object) {
-        if (!c.flavor.is(SqlFlavor.POSTGRESQL)) {
+        if (!c.flavor.someStatementsRefuseTransactionBlock()) {
             return false;
         }
         boolean createOrDrop = verb.equals("CREATE") || verb.equals("DROP");

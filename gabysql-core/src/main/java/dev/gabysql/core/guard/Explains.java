@@ -19,23 +19,41 @@ final class Explains {
     static Analysis classify(Classifier c, int from, int to) {
         TokenList t = c.t;
         String verb = t.word(from);
-        boolean mariaDb = c.flavor.is(SqlFlavor.MARIADB);
-        if ((verb.equals("DESCRIBE") || verb.equals("DESC")) && !mariaDb && !c.flavor.is(SqlFlavor.GENERIC)) {
+        if ((verb.equals("DESCRIBE") || verb.equals("DESC")) && !Commands.has(verb, c.flavor.id())) {
             return c.notHere(verb);
         }
-        Options o = mariaDb
-                ? mariaDbOptions(t, from, to)
-                : c.flavor.is(SqlFlavor.SQLITE) ? sqliteOptions(t, from) : postgresOptions(t, from);
+        Options o = options(c.flavor.explainSyntax(), t, from, to);
         if (o.analyze) {
             return analyzed(c, o.statement, to);
         }
-        if (mariaDb && !startsStatement(t, o.statement)) {
+        if (c.flavor.explainDescribesTables() && !startsStatement(t, o.statement)) {
             return Analysis.of(StatementKind.READ, verb); // EXPLAIN tbl, DESCRIBE tbl, EXPLAIN FOR CONNECTION n
         }
         return planned(c, o.statement, to);
     }
 
+    /** How a flavour writes EXPLAIN's options ({@link Flavor#explainSyntax()}). */
+    enum Syntax {
+        /** EXPLAIN [ANALYZE] [VERBOSE] stmt, or EXPLAIN (option [value], …) stmt: PostgreSQL, generic. */
+        OPTION_LIST,
+        /** EXPLAIN [QUERY PLAN] stmt, which never runs the statement: SQLite. */
+        QUERY_PLAN,
+        /** EXPLAIN|DESCRIBE [EXTENDED|PARTITIONS|ANALYZE|FORMAT=x] stmt, and ANALYZE stmt: MariaDB/MySQL. */
+        KEYWORDS
+    }
+
     private record Options(boolean analyze, int statement) {}
+
+    private static Options options(Syntax syntax, TokenList t, int from, int to) {
+        switch (syntax) {
+            case QUERY_PLAN:
+                return queryPlanOptions(t, from);
+            case KEYWORDS:
+                return keywordOptions(t, from, to);
+            default:
+                return optionList(t, from);
+        }
+    }
 
     private static boolean startsStatement(TokenList t, int i) {
         return EXPLAINABLE.contains(t.word(i)) || t.is(i, Token.Type.LPAREN);
@@ -67,7 +85,7 @@ final class Explains {
     }
 
     /** EXPLAIN [ANALYZE] [VERBOSE] stmt, or EXPLAIN (option [value], …) stmt. */
-    private static Options postgresOptions(TokenList t, int from) {
+    private static Options optionList(TokenList t, int from) {
         int i = from + 1;
         if (t.is(i, Token.Type.LPAREN)) {
             int close = t.partner(i);
@@ -99,7 +117,7 @@ final class Explains {
     }
 
     /** EXPLAIN [QUERY PLAN] stmt: SQLite never runs the statement. */
-    private static Options sqliteOptions(TokenList t, int from) {
+    private static Options queryPlanOptions(TokenList t, int from) {
         int i = from + 1;
         if (t.isWord(i, "QUERY") && t.isWord(i + 1, "PLAN")) {
             i += 2;
@@ -108,7 +126,7 @@ final class Explains {
     }
 
     /** EXPLAIN|DESCRIBE [EXTENDED|PARTITIONS|ANALYZE|FORMAT=x] stmt; ANALYZE [FORMAT=x] stmt runs it. */
-    private static Options mariaDbOptions(TokenList t, int from, int to) {
+    private static Options keywordOptions(TokenList t, int from, int to) {
         boolean analyze = t.isWord(from, "ANALYZE");
         int i = from + 1;
         while (i < to) {

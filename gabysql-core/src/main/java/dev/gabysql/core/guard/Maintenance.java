@@ -4,7 +4,7 @@ import dev.gabysql.core.error.ErrorCode;
 
 /**
  * Statements known by their first word: the {@link Commands} table, plus the few whose details decide whether
- * they can run inside a transaction or touch files (VACUUM, REINDEX, CLUSTER, LOCK, COPY).
+ * they can run inside a transaction or touch files (VACUUM, REINDEX, CLUSTER, COPY).
  */
 final class Maintenance {
     private Maintenance() {}
@@ -17,8 +17,6 @@ final class Maintenance {
                 return reindex(c, from, to);
             case "CLUSTER":
                 return cluster(c, from, to);
-            case "LOCK":
-                return lock(c);
             case "COPY":
                 return copy(c, from, to);
             default:
@@ -58,24 +56,24 @@ final class Maintenance {
 
     /** PostgreSQL and SQLite VACUUM cannot run in a transaction; SQLite's VACUUM INTO writes a new file. */
     private static Analysis vacuum(Classifier c, int from, int to) {
-        if (c.flavor.is(SqlFlavor.SQLITE) && c.t.findWord(from, to, "INTO") >= 0) {
+        if (c.flavor.vacuumIntoWritesFile() && c.t.findWord(from, to, "INTO") >= 0) {
             return Analysis.of(StatementKind.UTILITY, "VACUUM INTO")
                     .effect(SideEffect.never(
                             "`VACUUM INTO` writes a copy of the database to a file", ErrorCode.SIDE_EFFECT));
         }
-        if (!c.flavor.is(SqlFlavor.SQLITE) && !c.flavor.is(SqlFlavor.POSTGRESQL)) {
+        if (!Commands.has("VACUUM", c.flavor.id())) {
             return c.notHere("VACUUM");
         }
         return Analysis.of(StatementKind.UTILITY, "VACUUM").nonTransactional();
     }
 
     private static Analysis reindex(Classifier c, int from, int to) {
-        if (!c.flavor.is(SqlFlavor.SQLITE) && !c.flavor.is(SqlFlavor.POSTGRESQL)) {
+        if (!Commands.has("REINDEX", c.flavor.id())) {
             return c.notHere("REINDEX");
         }
         Analysis a = Analysis.of(StatementKind.UTILITY, "REINDEX");
         // PostgreSQL: REINDEX … CONCURRENTLY, REINDEX DATABASE and REINDEX SYSTEM refuse a transaction block
-        boolean outside = c.flavor.is(SqlFlavor.POSTGRESQL)
+        boolean outside = c.flavor.someStatementsRefuseTransactionBlock()
                 && (c.t.findWord(from, to, "CONCURRENTLY") >= 0
                         || c.t.findWordAtDepth(from, to, "DATABASE") >= 0
                         || c.t.findWordAtDepth(from, to, "SYSTEM") >= 0);
@@ -84,7 +82,7 @@ final class Maintenance {
 
     /** CLUSTER without a table reclusters every table and refuses a transaction block. */
     private static Analysis cluster(Classifier c, int from, int to) {
-        if (!c.flavor.is(SqlFlavor.POSTGRESQL)) {
+        if (!Commands.has("CLUSTER", c.flavor.id())) {
             return c.notHere("CLUSTER");
         }
         Analysis a = Analysis.of(StatementKind.UTILITY, "CLUSTER");
@@ -96,22 +94,9 @@ final class Maintenance {
         return a.nonTransactional();
     }
 
-    /** PostgreSQL LOCK ends with the call's transaction (admin); MariaDB LOCK TABLES outlives it (never). */
-    private static Analysis lock(Classifier c) {
-        if (c.flavor.is(SqlFlavor.POSTGRESQL)) {
-            return Analysis.of(StatementKind.UTILITY, "LOCK");
-        }
-        if (c.flavor.is(SqlFlavor.MARIADB)) {
-            return Analysis.of(StatementKind.UTILITY, "LOCK TABLES")
-                    .effect(SideEffect.never(
-                            "table locks are held by the session beyond the call", ErrorCode.SESSION_CHANGE));
-        }
-        return c.notHere("LOCK");
-    }
-
     /** COPY reads or writes server files or programs, or needs the copy protocol: never through gabysql. */
     private static Analysis copy(Classifier c, int from, int to) {
-        if (!c.flavor.is(SqlFlavor.POSTGRESQL)) {
+        if (!Commands.has("COPY", c.flavor.id())) {
             return c.notHere("COPY");
         }
         Analysis a = Analysis.of(StatementKind.UTILITY, "COPY");

@@ -41,16 +41,16 @@ final class Reads {
         if (i < 0) {
             return read;
         }
-        if (c.flavor.is(SqlFlavor.POSTGRESQL) && c.t.depth(i) == c.t.depth(from)) {
-            return postgresInto(c.t, i);
+        if (c.flavor.selectIntoCreatesTable() && c.t.depth(i) == c.t.depth(from)) {
+            return intoTable(c.t, i);
         }
-        if (c.flavor.is(SqlFlavor.MARIADB)) {
-            return mariaDbInto(c.t, i, read);
+        if (c.flavor.selectIntoWritesFileOrVariables()) {
+            return intoFileOrVariables(c.t, i, read);
         }
         return Analysis.unknown("SELECT INTO", "`SELECT … INTO` is not a query");
     }
 
-    private static Analysis postgresInto(TokenList t, int into) {
+    private static Analysis intoTable(TokenList t, int into) {
         String next = t.word(into + 1);
         if (next.equals("TEMP") || next.equals("TEMPORARY")) {
             return Analysis.of(StatementKind.SESSION, "SELECT INTO TEMPORARY")
@@ -67,7 +67,7 @@ final class Reads {
                 dev.gabysql.core.api.Mode.ADMIN, "`SELECT … INTO` creates a table", ErrorCode.READ_ONLY));
     }
 
-    private static Analysis mariaDbInto(TokenList t, int into, Analysis read) {
+    private static Analysis intoFileOrVariables(TokenList t, int into, Analysis read) {
         String next = t.word(into + 1);
         if (next.equals("OUTFILE") || next.equals("DUMPFILE")) {
             return read.effect(SideEffect.never(

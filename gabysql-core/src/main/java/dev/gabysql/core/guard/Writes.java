@@ -28,11 +28,8 @@ final class Writes {
     static Analysis classify(Classifier c, int from, int to) {
         TokenList t = c.t;
         String verb = t.word(from);
-        if (verb.equals("REPLACE") && !(c.flavor.is(SqlFlavor.SQLITE) || c.flavor.is(SqlFlavor.MARIADB))) {
-            return c.notHere("REPLACE");
-        }
-        if (verb.equals("MERGE") && !(c.flavor.is(SqlFlavor.POSTGRESQL) || c.flavor.is(SqlFlavor.GENERIC))) {
-            return c.notHere("MERGE");
+        if ((verb.equals("REPLACE") || verb.equals("MERGE")) && !Commands.has(verb, c.flavor.id())) {
+            return c.notHere(verb);
         }
         Analysis a = Analysis.of(StatementKind.DML, verb);
         a.writes(target(t, from, to));

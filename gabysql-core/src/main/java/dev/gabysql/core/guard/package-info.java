@@ -13,6 +13,8 @@
  *   {@code GenericFunctions}), locking clauses and the like, wherever they hide.</li>
  *   <li>{@link dev.gabysql.core.guard.AccessPolicy}: what a mode allows.</li>
  * </ol>
+ * Vendor rules are named capabilities of {@code Flavor} (and rows of {@code Commands}); the classifiers ask a
+ * capability, never which flavour they run in. {@code FlavorCapabilitiesTest} pins every value per flavour.
  * Entry points: {@link dev.gabysql.core.guard.SqlGuard#inspect} and {@link dev.gabysql.core.guard.AccessPolicy};
  * {@link dev.gabysql.core.guard.SqlScripts} splits scripts into statements with the same lexer, for front ends
  * that run scripts.
