@@ -19,7 +19,8 @@ final class DialectFixtures {
             "dev.gabysql.core.service.ServiceContractTest",
             Map.of(
                     "sqlite", "dev.gabysql.core.service.SqliteServiceContractTest",
-                    "postgresql", "dev.gabysql.core.service.PostgresServiceContractTest"),
+                    "postgresql", "dev.gabysql.core.service.PostgresServiceContractTest",
+                    "mariadb", "dev.gabysql.core.service.MariaDbServiceContractTest"),
             "dev.gabysql.core.service.IntrospectionContract",
             Map.of(
                     "sqlite", "dev.gabysql.core.service.SqliteIntrospectionTest",
@@ -27,7 +28,8 @@ final class DialectFixtures {
             "dev.gabysql.core.service.WritePathContractTest",
             Map.of(
                     "sqlite", "dev.gabysql.core.service.SqliteWritePathTest",
-                    "postgresql", "dev.gabysql.core.service.PostgresWritePathTest"),
+                    "postgresql", "dev.gabysql.core.service.PostgresWritePathTest",
+                    "mariadb", "dev.gabysql.core.service.MariaDbWritePathTest"),
             "dev.gabysql.core.service.PreviewAdversarialTest",
             Map.of(
                     "sqlite", "dev.gabysql.core.service.SqlitePreviewAdversarialTest",
@@ -51,15 +53,11 @@ final class DialectFixtures {
      */
     static final Map<String, Map<String, String>> NOT_YET = Map.of(
             "dev.gabysql.core.service.ServiceContractTest",
-            Map.of(
-                    "mariadb", "not written yet: needs the shop fixture (items, big) and a lock for MariaDB",
-                    "generic", "not written yet: needs the shop fixture and a lock for H2"),
+            Map.of("generic", "not written yet: needs the shop fixture and a lock for H2"),
             "dev.gabysql.core.service.IntrospectionContract",
             Map.of("mariadb", MARIADB_SHOP, "generic", "not written yet: needs an H2 version of the shop"),
             "dev.gabysql.core.service.WritePathContractTest",
-            Map.of(
-                    "mariadb", "not written yet: needs the shop fixture for MariaDB",
-                    "generic", "not written yet: the generic tier's write path has no stated expectation to test"),
+            Map.of("generic", "not written yet: the generic tier's write path has no stated expectation to test"),
             "dev.gabysql.core.service.PreviewAdversarialTest",
             Map.of(
                     "mariadb", "not written yet: needs a MariaDB snapshot (MariaDbProbe has one to start from)",
