@@ -33,7 +33,8 @@ final class DialectFixtures {
             "dev.gabysql.core.service.PreviewAdversarialTest",
             Map.of(
                     "sqlite", "dev.gabysql.core.service.SqlitePreviewAdversarialTest",
-                    "postgresql", "dev.gabysql.core.service.PostgresPreviewAdversarialTest"),
+                    "postgresql", "dev.gabysql.core.service.PostgresPreviewAdversarialTest",
+                    "mariadb", "dev.gabysql.core.service.MariaDbPreviewAdversarialTest"),
             "dev.gabysql.core.introspect.SchemaReaderContract",
             Map.of(
                     "sqlite", "dev.gabysql.core.dialect.sqlite.SqliteSchemaReaderTest",
@@ -59,9 +60,7 @@ final class DialectFixtures {
             "dev.gabysql.core.service.WritePathContractTest",
             Map.of("generic", "not written yet: the generic tier's write path has no stated expectation to test"),
             "dev.gabysql.core.service.PreviewAdversarialTest",
-            Map.of(
-                    "mariadb", "not written yet: needs a MariaDB snapshot (MariaDbProbe has one to start from)",
-                    "generic", "not written yet: needs an H2 snapshot"),
+            Map.of("generic", "not written yet: needs an H2 snapshot"),
             "dev.gabysql.core.introspect.SchemaReaderContract",
             Map.of(
                     "mariadb",
