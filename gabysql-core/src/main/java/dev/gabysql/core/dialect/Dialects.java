@@ -18,6 +18,11 @@ public final class Dialects {
 
     private Dialects() {}
 
+    /** Every registered dialect, in matching order (the contract tests check each has its fixtures). */
+    public static List<Dialect> all() {
+        return ALL;
+    }
+
     public static Dialect forDatabase(DatabaseConfig db) {
         for (Dialect dialect : ALL) {
             if (dialect.handles(db.url())) {

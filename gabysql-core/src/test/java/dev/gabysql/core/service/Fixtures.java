@@ -23,4 +23,16 @@ final class Fixtures {
             "INSERT INTO big SELECT i, repeat('x', 200) FROM generate_series(1, 2000) i"
         };
     }
+
+    static String[] mariadb() {
+        return new String[] {
+            "CREATE TABLE items (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(50) NOT NULL, qty INT NOT NULL)",
+            "INSERT INTO items (id, name, qty) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n"
+                    + " WHERE i < 50) SELECT i, CONCAT('item ', i), i FROM n",
+            "CREATE TABLE big (id INT PRIMARY KEY, payload TEXT)",
+            "SET SESSION max_recursive_iterations = 5000", // this server's default is 1,000
+            "INSERT INTO big WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)"
+                    + " SELECT i, REPEAT('x', 200) FROM n"
+        };
+    }
 }

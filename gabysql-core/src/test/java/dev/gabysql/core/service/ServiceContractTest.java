@@ -263,7 +263,8 @@ abstract class ServiceContractTest {
         assertThat(query("SHOW TABLES").rows()).extracting(r -> r.get(1)).doesNotContain("evil");
     }
 
-    static Object sumQty() {
+    /** {@code sum(qty)} of the fixture, typed as the engine's SUM of an integer column answers it. */
+    protected Object sumQty() {
         return 50L * 51 / 2;
     }
 
