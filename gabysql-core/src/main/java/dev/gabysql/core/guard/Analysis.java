@@ -15,6 +15,9 @@ final class Analysis {
     boolean transactional = true;
     boolean returning;
     final List<String> writtenTables = new ArrayList<>();
+    /** Why a preview could not rehearse the statement truthfully (docs/design.md#writes-preview-and-confirm). */
+    private final List<String> noPreview = new ArrayList<>();
+
     private final Map<String, SideEffect> effects = new LinkedHashMap<>();
 
     private Analysis(StatementKind kind, String command) {
@@ -41,6 +44,14 @@ final class Analysis {
         return this;
     }
 
+    /** Something the statement does that no rollback undoes: it gets no preview. */
+    Analysis noPreview(String why) {
+        if (why != null && !noPreview.contains(why)) {
+            noPreview.add(why);
+        }
+        return this;
+    }
+
     Analysis writes(String table) {
         if (table != null && !writtenTables.contains(table)) {
             writtenTables.add(table);
@@ -52,6 +63,7 @@ final class Analysis {
     Analysis absorb(Analysis part) {
         part.effects.values().forEach(this::effect);
         part.writtenTables.forEach(this::writes);
+        part.noPreview.forEach(this::noPreview);
         unboundedWrite |= part.unboundedWrite;
         transactional &= part.transactional;
         return this;
@@ -65,7 +77,23 @@ final class Analysis {
         List<SideEffect> list = effects();
         List<String> reasons = new ArrayList<>();
         list.forEach(e -> reasons.add(e.what()));
+        List<String> blockers = new ArrayList<>();
+        if (!transactional) {
+            blockers.add("`" + command + "` cannot run inside a transaction (or commits one on its own), so no"
+                    + " rollback could undo a rehearsal");
+        }
+        blockers.addAll(noPreview);
         return new InspectedStatement(
-                sql, kind, command, hasWhere, transactional, reasons, list, unboundedWrite, writtenTables, returning);
+                sql,
+                kind,
+                command,
+                hasWhere,
+                transactional,
+                reasons,
+                list,
+                unboundedWrite,
+                writtenTables,
+                returning,
+                blockers);
     }
 }

@@ -19,9 +19,13 @@ import java.util.Map;
 final class Commands {
 
     /** What a first word means; {@code name}, when set, is the command's name whatever words follow. */
-    record Rule(StatementKind kind, SideEffect effect, boolean transactional, String name) {
+    record Rule(StatementKind kind, SideEffect effect, boolean transactional, String name, String noPreview) {
+        Rule(StatementKind kind, SideEffect effect, boolean transactional, String name) {
+            this(kind, effect, transactional, name, null);
+        }
+
         Analysis apply(String command) {
-            Analysis a = Analysis.of(kind, name == null ? command : name);
+            Analysis a = Analysis.of(kind, name == null ? command : name).noPreview(noPreview);
             if (effect != null) {
                 a.effect(effect);
             }
@@ -87,12 +91,19 @@ final class Commands {
                 "BACKUP",
                 "STOP");
         // maintenance: admin
-        admin(PG, true, "CHECKPOINT", "REFRESH", "NOTIFY");
-        admin(PG, true, "CALL");
+        admin(PG, true, "REFRESH", "NOTIFY");
+        unrehearsable(PG, "it forces a checkpoint, which no rollback undoes", "CHECKPOINT");
+        unrehearsable(PG, "it runs a procedure whose code the guard cannot see (and which may commit)", "CALL");
         admin(MARIA, false, "CALL", "OPTIMIZE", "REPAIR", "CHECK");
         admin(PG, true, "LOCK"); // a PostgreSQL lock ends with the call's transaction
         // ANALYZE (and ANALYSE) gathers statistics; MariaDB's ANALYZE TABLE commits implicitly like CHECK TABLE
-        admin(EnumSet.of(POSTGRESQL, SQLITE), true, "ANALYZE");
+        // PostgreSQL updates the statistics counters in place, which no rollback undoes; SQLite's sqlite_stat1 rolls
+        // back
+        unrehearsable(
+                PG,
+                "it updates the planner statistics and their counters in place, which no rollback undoes",
+                "ANALYZE");
+        admin(EnumSet.of(SQLITE), true, "ANALYZE");
         admin(MARIA, false, "ANALYZE");
         // statements that only read
         read(PG_MARIA, "SHOW");
@@ -154,6 +165,11 @@ final class Commands {
 
     private static void admin(EnumSet<SqlFlavor> flavors, boolean transactional, String... words) {
         put(flavors, new Rule(StatementKind.UTILITY, null, transactional, null), words);
+    }
+
+    /** Admin maintenance that runs in a transaction but leaves something behind the rollback: no preview. */
+    private static void unrehearsable(EnumSet<SqlFlavor> flavors, String why, String... words) {
+        put(flavors, new Rule(StatementKind.UTILITY, null, true, null, why), words);
     }
 
     private static void read(EnumSet<SqlFlavor> flavors, String... words) {

@@ -21,7 +21,8 @@ final class Flavor {
                     Rule.UNTRUSTED_LANGUAGES_REACH_OS,
                     Rule.FOREIGN_TABLES_REACH_FILES,
                     Rule.SOME_STATEMENTS_REFUSE_TRANSACTION_BLOCK,
-                    Rule.SELECT_INTO_CREATES_TABLE));
+                    Rule.SELECT_INTO_CREATES_TABLE,
+                    Rule.CATALOG_SCHEMA_QUALIFIES_BUILT_INS));
     static final Flavor SQLITE = new Flavor(
             SqlFlavor.SQLITE,
             LexerRules.SQLITE,
@@ -29,6 +30,7 @@ final class Flavor {
             Explains.Syntax.QUERY_PLAN,
             EnumSet.of(
                     Rule.TRIGGER_BODIES_HOLD_STATEMENTS,
+                    Rule.FUNCTIONS_ARE_BUILT_IN,
                     Rule.VIRTUAL_TABLES_REACH_FILES,
                     Rule.VACUUM_INTO_WRITES_FILE));
     static final Flavor MARIADB = new Flavor(
@@ -73,7 +75,9 @@ final class Flavor {
         VACUUM_INTO_WRITES_FILE,
         COLON_EQUALS_ASSIGNS_VARIABLES,
         OUTFILE_WRITES_SERVER_FILES,
-        QUOTED_FROM_MAY_NAME_FILE
+        QUOTED_FROM_MAY_NAME_FILE,
+        FUNCTIONS_ARE_BUILT_IN,
+        CATALOG_SCHEMA_QUALIFIES_BUILT_INS
     }
 
     private final SqlFlavor id;
@@ -210,5 +214,21 @@ final class Flavor {
     /** Generic: a quoted name after FROM or JOIN may be a file that an embedded engine reads. */
     boolean quotedFromMayNameFile() {
         return rules.contains(Rule.QUOTED_FROM_MAY_NAME_FILE);
+    }
+
+    /**
+     * SQLite: SQL cannot define functions (gabysql registers none), so every function a statement calls is a
+     * built-in whose effects the function table lists: an unknown name is no reason to refuse a preview.
+     */
+    boolean functionsAreBuiltIn() {
+        return rules.contains(Rule.FUNCTIONS_ARE_BUILT_IN);
+    }
+
+    /**
+     * PostgreSQL: {@code pg_catalog.f()} is the built-in {@code f}; any other qualifier names a user's function,
+     * which is unknown even when a built-in has its name. Elsewhere a qualified call is always a stored function.
+     */
+    boolean catalogSchemaQualifiesBuiltIns() {
+        return rules.contains(Rule.CATALOG_SCHEMA_QUALIFIES_BUILT_INS);
     }
 }

@@ -24,6 +24,11 @@ import java.util.List;
  * @param writtenTables  tables the statement writes to (INSERT/UPDATE/DELETE/MERGE targets, also in WITH), as
  *                       written in the SQL (quoted names unquoted)
  * @param returning      the top-level statement has a RETURNING clause
+ * @param noPreview      why a preview could not rehearse the statement truthfully: it cannot run in a transaction,
+ *                       or it does something no rollback undoes (a non-transactional function, maintenance that
+ *                       moves counters in place, a function the guard does not know to be pure); empty when the
+ *                       guard sees nothing against a preview (the dialect may still find something in the catalog,
+ *                       docs/design.md#writes-preview-and-confirm)
  */
 public record InspectedStatement(
         String sql,
@@ -35,9 +40,11 @@ public record InspectedStatement(
         List<SideEffect> effects,
         boolean unboundedWrite,
         List<String> writtenTables,
-        boolean returning) {
+        boolean returning,
+        List<String> noPreview) {
 
     public InspectedStatement {
+        noPreview = List.copyOf(noPreview);
         effects = List.copyOf(effects);
         sideEffects = List.copyOf(sideEffects);
         writtenTables = List.copyOf(writtenTables);
@@ -61,7 +68,13 @@ public record InspectedStatement(
                 neverEffects(sideEffects),
                 false,
                 List.of(),
-                false);
+                false,
+                transactional ? List.of() : List.of("`" + command + "` cannot run inside a transaction"));
+    }
+
+    /** Whether a preview can rehearse the statement, as far as the guard sees. */
+    public boolean previewable() {
+        return noPreview.isEmpty();
     }
 
     public boolean isPureRead() {

@@ -4,6 +4,8 @@ import static dev.gabysql.core.guard.FunctionTable.Effect.DATA;
 import static dev.gabysql.core.guard.FunctionTable.Effect.NEVER;
 import static dev.gabysql.core.guard.FunctionTable.Effect.SERVER;
 import static dev.gabysql.core.guard.FunctionTable.Effect.SESSION;
+import static dev.gabysql.core.guard.FunctionTable.Rollback.RESTORED;
+import static dev.gabysql.core.guard.FunctionTable.Rollback.UNDONE;
 
 /**
  * PostgreSQL functions with side effects (docs/design.md#the-guard), one commented table. Deliberately absent, so
@@ -14,13 +16,13 @@ import static dev.gabysql.core.guard.FunctionTable.Effect.SESSION;
  */
 final class PostgresFunctions {
     static final FunctionTable TABLE = new FunctionTable()
-            // sequences: a rollback does not undo them; fine where writes are allowed (INSERT … nextval())
-            .add(DATA, "advances a sequence, which a rollback does not undo", "nextval")
-            .add(DATA, "sets a sequence, which a rollback does not undo", "setval")
+            // sequences: a rollback does not undo them, the preview puts them back; fine where writes are allowed
+            .add(DATA, RESTORED, "advances a sequence, which a rollback does not undo", "nextval")
+            .add(DATA, RESTORED, "sets a sequence, which a rollback does not undo", "setval")
             // an xid is assigned and consumed: a write in all but name
-            .add(DATA, "assigns a transaction id (a write)", "txid_current", "pg_current_xact_id")
+            .add(DATA, UNDONE, "assigns a transaction id (a write)", "txid_current", "pg_current_xact_id")
             // transaction-scoped advisory locks end with the call's transaction
-            .add(DATA, "takes an advisory lock", "pg_advisory_xact_lock*", "pg_try_advisory_xact_lock*")
+            .add(DATA, UNDONE, "takes an advisory lock", "pg_advisory_xact_lock*", "pg_try_advisory_xact_lock*")
             // session-scoped advisory locks would stay held on the pooled connection after the call
             .add(
                     NEVER,
@@ -42,6 +44,7 @@ final class PostgresFunctions {
             // large objects live outside the tables: creating, writing or reading them by number is not a read
             .add(
                     SERVER,
+                    UNDONE, // large objects are transactional: a rollback removes what the preview made
                     "works on large objects (outside the tables)",
                     "lo_create",
                     "lo_creat",
@@ -74,7 +77,7 @@ final class PostgresFunctions {
                     "pg_rotate_logfile",
                     "pg_stat_reset*",
                     "pg_stat_statements_reset")
-            .add(SERVER, "sends a notification to other sessions", "pg_notify")
+            .add(SERVER, UNDONE, "sends a notification to other sessions", "pg_notify")
             .add(
                     SERVER,
                     "changes an index or its summary",
@@ -120,7 +123,131 @@ final class PostgresFunctions {
                     "ts_rewrite")
             .add(NEVER, "connects to another database and runs SQL there", "dblink*")
             // extensions that reach the network or the OS (pgsql-http, pg_net)
-            .add(NEVER, "makes a network request from the database server", "http", "http_*", "net_http_*");
+            .add(NEVER, "makes a network request from the database server", "http", "http_*", "net_http_*")
+            // built-ins that writes commonly call and that change nothing; any other function makes a write
+            // unrehearsable (docs/design.md#writes-preview-and-confirm)
+            .pure(PureFunctions.COMMON)
+            .pure(
+                    "ceil",
+                    "trunc",
+                    "sign",
+                    "div",
+                    "cbrt",
+                    "gcd",
+                    "lcm",
+                    "log10",
+                    "width_bucket",
+                    "scale",
+                    "initcap",
+                    "btrim",
+                    "translate",
+                    "strpos",
+                    "split_part",
+                    "starts_with",
+                    "quote_ident",
+                    "quote_literal",
+                    "quote_nullable",
+                    "sha224",
+                    "sha256",
+                    "sha384",
+                    "sha512",
+                    "encode",
+                    "decode",
+                    "convert_from",
+                    "convert_to",
+                    "to_hex",
+                    "chr",
+                    "overlay",
+                    "string_to_array",
+                    "array_to_string",
+                    "string_agg",
+                    "regexp_*",
+                    "clock_timestamp",
+                    "statement_timestamp",
+                    "transaction_timestamp",
+                    "timeofday",
+                    "date_trunc",
+                    "date_part",
+                    "date_bin",
+                    "age",
+                    "make_date",
+                    "make_time",
+                    "make_timestamp",
+                    "make_timestamptz",
+                    "make_interval",
+                    "to_char",
+                    "to_date",
+                    "to_timestamp",
+                    "to_number",
+                    "justify_*",
+                    "isfinite",
+                    "gen_random_uuid",
+                    "uuid_generate_v1",
+                    "uuid_generate_v4",
+                    "bool_and",
+                    "bool_or",
+                    "every",
+                    "array_agg",
+                    "json_*",
+                    "jsonb_*",
+                    "to_json",
+                    "to_jsonb",
+                    "row_to_json",
+                    "array_to_json",
+                    "array_*",
+                    "cardinality",
+                    "unnest",
+                    "generate_series",
+                    "generate_subscripts",
+                    "percentile_cont",
+                    "percentile_disc",
+                    "mode",
+                    "pg_typeof",
+                    "pg_backend_pid",
+                    "current_setting",
+                    "current_database",
+                    "current_schema",
+                    "current_schemas",
+                    "num_nulls",
+                    "num_nonnulls",
+                    "int2",
+                    "int4",
+                    "int8",
+                    "float4",
+                    "float8",
+                    "text",
+                    "bool",
+                    "numeric",
+                    "varchar",
+                    "bpchar",
+                    "date",
+                    "timestamptz",
+                    "uuid",
+                    "jsonb",
+                    "json",
+                    "bytea",
+                    "inet",
+                    "cidr",
+                    "host",
+                    "family",
+                    "masklen",
+                    "abbrev",
+                    "tsvector",
+                    "to_tsvector",
+                    "to_tsquery",
+                    "plainto_tsquery",
+                    "phraseto_tsquery",
+                    "websearch_to_tsquery",
+                    "setweight",
+                    "ts_rank",
+                    "ts_rank_cd",
+                    "ts_headline",
+                    "point",
+                    "box",
+                    "circle",
+                    "lseg",
+                    "polygon",
+                    "path");
 
     private PostgresFunctions() {}
 }

@@ -39,6 +39,8 @@ class FlavorCapabilitiesTest {
             colonEqualsAssignsVariables            no   no   yes  no
             outfileWritesServerFiles               no   no   yes  yes
             quotedFromMayNameFile                  no   no   no   yes
+            functionsAreBuiltIn                    no   yes  no   no
+            catalogSchemaQualifiesBuiltIns         yes  no   no   no
             """;
 
     /** statement: pg sqlite maria generic. */

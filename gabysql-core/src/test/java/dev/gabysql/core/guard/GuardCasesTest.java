@@ -136,6 +136,11 @@ class GuardCasesTest {
             case "written":
                 assertThat(s.writtenTables()).containsExactly(value.split(","));
                 break;
+            case "preview":
+                assertThat(s.previewable())
+                        .as("previewable (blockers: " + s.noPreview() + ")")
+                        .isEqualTo(value.equals("yes"));
+                break;
             case "returning":
                 assertThat(s.returning()).isEqualTo(Boolean.parseBoolean(value));
                 break;
