@@ -4,6 +4,7 @@ import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.guard.SqlFlavor;
 import dev.gabysql.core.introspect.SchemaReader;
 import java.sql.Connection;
@@ -52,11 +53,21 @@ public interface Dialect {
     }
 
     /**
-     * Takes note, inside a preview's transaction, of what a ROLLBACK will not undo (PostgreSQL sequence values);
-     * the returned handle restores it after the rollback. The default has nothing to restore.
+     * Whether the engine takes {@code RETURNING} after a statement of this command ("INSERT", "UPDATE", "DELETE"), so
+     * that a preview shows and binds the rows it affected. Default: no (the generic tier).
      */
-    default PreviewSideEffects previewSideEffects(Connection connection) throws SQLException {
-        return PreviewSideEffects.NONE;
+    default boolean hasReturning(String command) {
+        return false;
+    }
+
+    /**
+     * Starts the preview of a write, inside its transaction and before it runs: looks in the catalog for what no
+     * rollback would undo, and takes note of what to count and restore (docs/design.md#writes-preview-and-confirm).
+     * The default knows only the statement's own count.
+     */
+    default Rehearsal rehearse(Connection connection, InspectedStatement stmt) throws SQLException {
+        return Rehearsal.statementOnly(
+                stmt, "rows changed by foreign-key cascades and triggers are not counted on this engine");
     }
 
     /**

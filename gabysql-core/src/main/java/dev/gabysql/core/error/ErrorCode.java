@@ -38,6 +38,12 @@ public enum ErrorCode {
             1,
             "Add a WHERE clause, or allow a full-table change explicitly if every row is really meant.",
             Action.ALLOW_FULL_TABLE),
+    NO_PREVIEW(
+            403,
+            1,
+            "This write cannot be rehearsed, and every write below mode admin must be previewed: rewrite it as the"
+                    + " message says, or leave it to someone with admin mode, where it is confirmed without a"
+                    + " preview."),
     // write confirmation
     CONFIRM_TOKEN_INVALID(403, 1, "Preview the statement again for a fresh confirmation.", Action.PREVIEW_AGAIN),
     CONFIRM_TOKEN_EXPIRED(403, 1, "The preview is too old; preview the statement again.", Action.PREVIEW_AGAIN),

@@ -19,7 +19,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Issues and checks the tokens that confirm a previewed write (docs/design.md#writes-preview-and-confirm). A token
- * binds the database, the exact SQL and parameters, the mode and the previewed count; it is HMAC-SHA256-signed with the
+ * binds the database, the exact SQL and parameters, the mode, the previewed count and the evidence of what the preview
+ * changed (a digest of its rows per table and of the affected rows); it is HMAC-SHA256-signed with the
  * server's key, expires, and is single use. Several instances that share the key accept each other's tokens (single use
  * is then per instance). Thread-safe.
  */
@@ -27,6 +28,8 @@ public final class ConfirmTokens {
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder B64D = Base64.getUrlDecoder();
     private static final int ID_BYTES = 12;
+    /** The token format's version: gct2 binds the evidence of what the preview changed. */
+    private static final String PREFIX = "gct2";
 
     private final byte[] key;
     private final Duration ttl;
@@ -47,8 +50,17 @@ public final class ConfirmTokens {
         return new ConfirmTokens(key, ttl, Clock.systemUTC());
     }
 
-    /** What a token is bound to. */
-    public record Binding(String db, String statementHash, String mode, long count) {}
+    /**
+     * What a token is bound to.
+     *
+     * @param count    the rows the preview affected; -1 for a statement announced without a preview
+     * @param evidence a digest of what the preview changed ({@link Evidence}), or "" when nothing ran
+     */
+    public record Binding(String db, String statementHash, String mode, long count, String evidence) {
+        public Binding(String db, String statementHash, String mode, long count) {
+            this(db, statementHash, mode, count, "");
+        }
+    }
 
     /** A token and what it says, once verified. */
     public record Issued(String token, String id, Instant expiresAt) {}
@@ -65,9 +77,10 @@ public final class ConfirmTokens {
                 b.db(),
                 b.statementHash(),
                 b.mode(),
-                Long.toString(b.count()));
+                Long.toString(b.count()),
+                b.evidence());
         String body = B64.encodeToString(payload.getBytes(StandardCharsets.UTF_8));
-        return new Issued("gct1." + body + "." + B64.encodeToString(sign(body)), id, expires);
+        return new Issued(PREFIX + "." + body + "." + B64.encodeToString(sign(body)), id, expires);
     }
 
     /**
@@ -77,7 +90,7 @@ public final class ConfirmTokens {
      */
     public Verified redeem(String token, String db, String statementHash, String mode) {
         String[] parts = token == null ? new String[0] : token.split("\\.", -1);
-        if (parts.length != 3 || !"gct1".equals(parts[0])) {
+        if (parts.length != 3 || !PREFIX.equals(parts[0])) {
             throw invalid("The confirm token is malformed.");
         }
         byte[] expected = sign(parts[1]);
@@ -92,7 +105,7 @@ public final class ConfirmTokens {
                     "The confirm token's signature is not valid (it was altered, or issued by another" + " server).");
         }
         String[] f = new String(B64D.decode(parts[1]), StandardCharsets.UTF_8).split("\\|", -1);
-        if (f.length != 6) {
+        if (f.length != 7) {
             throw invalid("The confirm token is malformed.");
         }
         Instant expires = Instant.ofEpochSecond(Long.parseLong(f[1]));
@@ -110,11 +123,16 @@ public final class ConfirmTokens {
             throw invalid("The confirm token was issued under mode " + f[4] + ", but this call runs as " + mode + ".");
         }
         consume(f[0], expires);
-        return new Verified(f[0], Long.parseLong(f[5]));
+        return new Verified(f[0], Long.parseLong(f[5]), f[6]);
     }
 
-    /** A redeemed token: its id and the previewed count. */
-    public record Verified(String id, long previewedCount) {}
+    /** A redeemed token: its id, the previewed count and the evidence of what the preview changed. */
+    public record Verified(String id, long previewedCount, String evidence) {
+        /** The token confirms a statement that was announced, not previewed. */
+        public boolean unrehearsed() {
+            return previewedCount < 0;
+        }
+    }
 
     private void consume(String id, Instant expires) {
         prune();

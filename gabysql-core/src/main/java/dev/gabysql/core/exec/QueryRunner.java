@@ -41,7 +41,7 @@ public final class QueryRunner {
                 r.check(ps.execute());
                 try (ResultSet rs = ps.getResultSet()) {
                     FetchSize fetch = new FetchSize(rs, s.adaptsFetchSize(), fetchMost(limits));
-                    result = collect(rs, s.resultColumns(), limits, start, fetch, null);
+                    result = collect(rs, s.resultColumns(), limits, start, fetch, null, null);
                 }
             }
             reusable = !running.timedOut() && (cancellation == null || !cancellation.isCancelled());
@@ -65,6 +65,21 @@ public final class QueryRunner {
      */
     public static Outcome update(
             String what, Session s, String sql, List<Object> params, Limits limits, Cancellation cancellation) {
+        return update(what, s, sql, params, limits, cancellation, null);
+    }
+
+    /**
+     * As {@link #update(String, Session, String, List, Limits, Cancellation)}, and every row it returns (all of them,
+     * not only those shown) goes into {@code digest} when one is given.
+     */
+    public static Outcome update(
+            String what,
+            Session s,
+            String sql,
+            List<Object> params,
+            Limits limits,
+            Cancellation cancellation,
+            RowDigest digest) {
         long start = System.nanoTime();
         Running running = null;
         try (PreparedStatement ps = s.connection().prepareStatement(sql)) {
@@ -76,7 +91,7 @@ public final class QueryRunner {
                     try (ResultSet rs = ps.getResultSet()) {
                         List<Object> counted = new ArrayList<>();
                         FetchSize fetch = new FetchSize(rs, s.adaptsFetchSize(), MAX_FETCH);
-                        QueryResult rows = collect(rs, s.resultColumns(), limits, start, fetch, counted);
+                        QueryResult rows = collect(rs, s.resultColumns(), limits, start, fetch, counted, digest);
                         return new Outcome((Long) counted.get(0), rows);
                     }
                 }
@@ -118,9 +133,33 @@ public final class QueryRunner {
         }
     }
 
-    /** Reads rows up to the caps; with {@code countAll} it goes on counting (not keeping) the remaining rows. */
+    /**
+     * Reads the rows a write is about to change (a SELECT of its target with its WHERE), keeping the first as a query
+     * does and digesting all of them.
+     */
+    public static Outcome select(
+            String what,
+            Session s,
+            String sql,
+            List<Object> params,
+            Limits limits,
+            Cancellation cancellation,
+            RowDigest digest) {
+        return update(what, s, sql, params, limits, cancellation, digest);
+    }
+
+    /**
+     * Reads rows up to the caps; with {@code countAll} it goes on counting (not keeping) the remaining rows, and each
+     * row, kept or not, goes into {@code digest} when there is one.
+     */
     private static QueryResult collect(
-            ResultSet rs, ResultColumns reader, Limits limits, long start, FetchSize fetch, List<Object> countAll)
+            ResultSet rs,
+            ResultColumns reader,
+            Limits limits,
+            long start,
+            FetchSize fetch,
+            List<Object> countAll,
+            RowDigest digest)
             throws SQLException {
         List<QueryResult.Column> columns = reader.read(rs);
         ColumnReader[] readers = reader.readers(columns);
@@ -136,6 +175,9 @@ public final class QueryRunner {
         long total = 0;
         while (rs.next()) {
             total++;
+            if (digest != null) {
+                digest.add(rs);
+            }
             if (note != null) {
                 if (countAll == null) {
                     break;

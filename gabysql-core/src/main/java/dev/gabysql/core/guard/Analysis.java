@@ -14,6 +14,7 @@ final class Analysis {
     boolean unboundedWrite;
     boolean transactional = true;
     boolean returning;
+    RowSelection rowSelection;
     final List<String> writtenTables = new ArrayList<>();
     /** Why a preview could not rehearse the statement truthfully (docs/design.md#writes-preview-and-confirm). */
     private final List<String> noPreview = new ArrayList<>();
@@ -94,6 +95,7 @@ final class Analysis {
                 unboundedWrite,
                 writtenTables,
                 returning,
-                blockers);
+                blockers,
+                rowSelection);
     }
 }

@@ -29,6 +29,8 @@ import java.util.List;
  *                       moves counters in place, a function the guard does not know to be pure); empty when the
  *                       guard sees nothing against a preview (the dialect may still find something in the catalog,
  *                       docs/design.md#writes-preview-and-confirm)
+ * @param rowSelection   a single-table UPDATE or DELETE: the SELECT of the rows it is about to change (for engines
+ *                       without RETURNING); null otherwise
  */
 public record InspectedStatement(
         String sql,
@@ -41,7 +43,8 @@ public record InspectedStatement(
         boolean unboundedWrite,
         List<String> writtenTables,
         boolean returning,
-        List<String> noPreview) {
+        List<String> noPreview,
+        RowSelection rowSelection) {
 
     public InspectedStatement {
         noPreview = List.copyOf(noPreview);
@@ -69,7 +72,8 @@ public record InspectedStatement(
                 false,
                 List.of(),
                 false,
-                transactional ? List.of() : List.of("`" + command + "` cannot run inside a transaction"));
+                transactional ? List.of() : List.of("`" + command + "` cannot run inside a transaction"),
+                null);
     }
 
     /** Whether a preview can rehearse the statement, as far as the guard sees. */

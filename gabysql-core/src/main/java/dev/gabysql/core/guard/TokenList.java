@@ -98,6 +98,34 @@ final class TokenList {
         return -1;
     }
 
+    /** The source text of tokens [from, to), as written. */
+    String text(int from, int to) {
+        return from >= to ? "" : source.substring(tokens[from].start(), tokens[to - 1].end());
+    }
+
+    /** Whether a comma or JOIN sits at the depth of {@code from} in [from, to): more than one table. */
+    boolean listsTables(int from, int to) {
+        int d = depth[from];
+        for (int i = from; i < to; i++) {
+            if (depth[i] == d && (tokens[i].is(Token.Type.COMMA) || tokens[i].isWord("JOIN"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How many JDBC placeholders ({@code ?}) are in [from, to). */
+    int placeholders(int from, int to) {
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            String text = tokens[i].text();
+            if ((tokens[i].is(Token.Type.OPERATOR) || tokens[i].is(Token.Type.PARAM)) && text.equals("?")) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** The first index in [from, to) of the word at any depth, or -1. */
     int findWord(int from, int to, String upper) {
         for (int i = from; i < to; i++) {

@@ -37,8 +37,53 @@ final class Writes {
         if (verb.equals("UPDATE") || verb.equals("DELETE")) {
             a.hasWhere = t.findWordAtDepth(from, to, "WHERE") >= 0;
             a.unboundedWrite = !a.hasWhere;
+            a.rowSelection = verb.equals("UPDATE") ? updatedRows(t, from, to) : deletedRows(t, from, to);
         }
         return a;
+    }
+
+    /**
+     * {@code SELECT * FROM t [alias] WHERE …} for a single-table {@code UPDATE t [alias] SET … WHERE …}: the rows it
+     * is about to change, for engines without RETURNING. Null for several tables or an UPDATE … FROM.
+     */
+    private static RowSelection updatedRows(TokenList t, int from, int to) {
+        int target = skipModifiers(t, from + 1, to);
+        int set = t.findWordAtDepth(from, to, "SET");
+        if (set < 0 || target >= set || t.listsTables(target, set)) {
+            return null;
+        }
+        int where = t.findWordAtDepth(from, to, "WHERE");
+        int restStart = where < 0 ? to : where;
+        if (t.findWordAtDepth(set, restStart, "FROM") >= 0) {
+            return null;
+        }
+        String rest = where < 0 ? "" : " " + t.text(where, to);
+        return new RowSelection("SELECT * FROM " + t.text(target, set) + rest, t.placeholders(set, restStart));
+    }
+
+    /** {@code SELECT * FROM t …} for a single-table {@code DELETE FROM t …}; null for the multi-table forms. */
+    private static RowSelection deletedRows(TokenList t, int from, int to) {
+        int i = from + 1;
+        while (i < to && !t.isWord(i, "FROM") && MODIFIERS.contains(t.word(i))) {
+            i++;
+        }
+        if (!t.isWord(i, "FROM")) {
+            return null; // DELETE t1, t2 FROM …
+        }
+        int target = i + 1;
+        int where = t.findWordAtDepth(from, to, "WHERE");
+        int tablesEnd = where < 0 ? to : where;
+        if (t.listsTables(target, tablesEnd) || t.findWordAtDepth(target, tablesEnd, "USING") >= 0) {
+            return null;
+        }
+        return new RowSelection("SELECT * FROM " + t.text(target, to), 0);
+    }
+
+    private static int skipModifiers(TokenList t, int i, int to) {
+        while (i < to && MODIFIERS.contains(t.word(i))) {
+            i++;
+        }
+        return i;
     }
 
     /** The target table's name as written (qualified names joined with '.'), or null when not found. */

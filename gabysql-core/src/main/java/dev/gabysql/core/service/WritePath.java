@@ -1,11 +1,12 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.BlastRadius;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.config.Settings;
-import dev.gabysql.core.dialect.PreviewSideEffects;
+import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConfirmTokens;
@@ -15,22 +16,22 @@ import dev.gabysql.core.exec.QueryRunner.Outcome;
 import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.InspectedStatement;
-import dev.gabysql.core.guard.StatementKind;
 import dev.gabysql.core.json.JsonBytes;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes by dry-run, then confirm (docs/design.md#writes-preview-and-confirm). A call without a token runs the
- * statement in a transaction, counts and shows the affected rows, rolls back, restores what the rollback does not, and
- * issues a signed token. A call with the token runs the same statement again and commits only if the count still
- * matches. Statements that cannot run in a transaction get no fake preview: the first call says so and issues a token,
- * the second runs them. Thread-safe (state lives in the token service).
+ * Writes by rehearsal, then confirm (docs/design.md#writes-preview-and-confirm). Whether a write can be rehearsed is
+ * decided before it runs: the guard reads the statement, the dialect reads what it reaches in the catalog. A write
+ * that can be rehearsed runs in a transaction that is rolled back; the reply shows its rows and its blast radius (rows
+ * per table, cascades and triggers included), counters the rollback does not undo are put back, and a signed token
+ * binds the count, the per-table counts and a digest of the affected rows. The confirming call runs it again and
+ * commits only if all three match. A write that cannot be rehearsed gets no preview, runs only in admin mode, and only
+ * on the confirming call. Thread-safe (state lives in the token service).
  */
 final class WritePath {
     private static final int PREVIEW_ROWS = 20;
@@ -70,178 +71,240 @@ final class WritePath {
             ExecuteRequest req,
             AuditedCall audit) {
         String hash = ConfirmTokens.statementHash(stmt.sql(), JsonBytes.text(req.params()));
-        ConfirmTokens.Binding binding = new ConfirmTokens.Binding(h.config().name(), hash, mode.label(), 0);
-        if (!stmt.transactional()) {
-            return req.confirmToken() == null
-                    ? announce(stmt, binding, audit)
-                    : runWithoutPreview(ctx, h, mode, stmt, req, binding, audit);
+        Call call = new Call(
+                ctx,
+                h,
+                mode,
+                stmt,
+                req,
+                audit,
+                new ConfirmTokens.Binding(h.config().name(), hash, mode.label(), 0));
+        if (req.confirmToken() != null) {
+            return confirm(call);
         }
-        return req.confirmToken() == null
-                ? preview(ctx, h, mode, stmt, req, binding, audit)
-                : confirm(ctx, h, mode, stmt, req, binding, audit);
+        return stmt.previewable() ? preview(call) : announce(call, stmt.noPreview());
     }
 
-    private ExecuteResult preview(
+    /** One write call and what its token binds. */
+    private record Call(
             CallContext ctx,
             DatabaseHandle h,
             Mode mode,
             InspectedStatement stmt,
             ExecuteRequest req,
-            ConfirmTokens.Binding binding,
-            AuditedCall audit) {
+            AuditedCall audit,
+            ConfirmTokens.Binding binding) {
+        String db() {
+            return h.config().name();
+        }
+    }
+
+    private ExecuteResult preview(Call call) {
+        DatabaseHandle h = call.h();
         Limits limits = h.limits().withMaxRows(Math.min(PREVIEW_ROWS, h.limits().maxRows()));
-        try (Session s = h.open(mode, limits, ctx.cancellation())) {
+        try (Session s = h.open(call.mode(), limits, call.ctx().cancellation())) {
             Connection c = s.connection();
             try {
-                PreviewSideEffects effects = h.dialect().previewSideEffects(c);
-                Outcome outcome = runShowingRows(ctx, h, s, stmt, req, limits);
-                effects.afterStatement(c);
+                Rehearsal rehearsal = h.dialect().rehearse(c, call.stmt());
+                DigestPlan plan = DigestPlan.of(c, call.stmt());
+                List<String> blockers = blockers(call, rehearsal, plan);
+                if (!blockers.isEmpty()) {
+                    return announce(call, blockers);
+                }
+                WriteRun.Result run =
+                        WriteRun.run(call.ctx(), h, s, call.stmt(), call.req(), limits, plan, what(call, "Preview"));
+                rehearsal.afterStatement(c);
+                BlastRadius radius = rehearsal.blastRadius(run.count());
                 c.rollback();
-                List<String> notes = new ArrayList<>(effects.restoreAfterRollback(c));
+                List<String> restored = rehearsal.restoreAfterRollback(c);
                 s.commit();
-                ConfirmTokens.Issued token = tokens().issue(new ConfirmTokens.Binding(
-                        binding.db(), binding.statementHash(), binding.mode(), outcome.affectedRows()));
-                notes.add(
-                        0,
-                        "Preview only: the statement ran in a transaction that was rolled back; nothing"
-                                + " changed. Its confirmation expires at " + token.expiresAt()
-                                + "; it commits only if it affects " + outcome.affectedRows() + " rows again.");
-                audit.token(token.id()).done("previewed", outcome.affectedRows());
-                return new ExecuteResult(
-                        "previewed",
-                        outcome.affectedRows(),
-                        outcome.rows(),
-                        token.token(),
-                        token.expiresAt().toString(),
-                        notes);
+                return previewed(call, new Evidence(run.count(), radius, run.digest()), run, restored);
             } catch (SQLException e) {
                 s.markBroken();
-                throw SqlErrors.translate("Preview on `" + h.config().name() + "`", e, false, false);
+                throw SqlErrors.translate(what(call, "Preview"), e, false, false);
             }
         }
     }
 
-    private ExecuteResult confirm(
-            CallContext ctx,
-            DatabaseHandle h,
-            Mode mode,
-            InspectedStatement stmt,
-            ExecuteRequest req,
-            ConfirmTokens.Binding binding,
-            AuditedCall audit) {
-        ConfirmTokens.Verified v =
-                tokens().redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
-        audit.token(v.id());
-        Limits limits = h.limits();
-        try (Session s = h.open(mode, limits, ctx.cancellation())) {
-            Outcome outcome = QueryRunner.update(
-                    "Write on `" + h.config().name() + "`",
-                    s,
-                    stmt.sql(),
-                    req.params(),
-                    limits.withMaxRows(1),
-                    ctx.cancellation());
-            if (outcome.affectedRows() != v.previewedCount()) {
-                throw new GabyException(
-                        ErrorCode.DATA_CHANGED,
-                        "The data changed since the preview: it affected "
-                                + v.previewedCount() + " rows then and " + outcome.affectedRows() + " now. Nothing was"
-                                + " committed.");
+    private List<String> blockers(Call call, Rehearsal rehearsal, DigestPlan plan) {
+        List<String> blockers = new ArrayList<>(rehearsal.noPreview());
+        if (WriteRun.unbindable(
+                plan, call.stmt(), call.h().dialect().hasReturning(call.stmt().command()))) {
+            blockers.add("this engine cannot show which rows a statement of this form changes (it has no RETURNING"
+                    + " for it, and it names more than one table), so a commit could not be bound to the rows the"
+                    + " preview showed; split it into single-table statements");
+        }
+        return blockers;
+    }
+
+    private ExecuteResult previewed(Call call, Evidence ev, WriteRun.Result run, List<String> restored) {
+        ConfirmTokens.Binding b = call.binding();
+        ConfirmTokens.Issued token =
+                tokens().issue(new ConfirmTokens.Binding(b.db(), b.statementHash(), b.mode(), ev.count(), ev.bound()));
+        List<String> notes = new ArrayList<>();
+        notes.add("Preview only: the statement ran in a transaction that was rolled back; nothing changed. Its"
+                + " confirmation expires at " + token.expiresAt() + "; it commits only if it changes the same rows"
+                + " of the same tables again.");
+        String summary = ev.blastRadius().summary();
+        if (!summary.isEmpty()) {
+            notes.add("Blast radius: " + summary + ".");
+        }
+        if (run.rowsBefore()) {
+            notes.add("The rows shown are as they were before the statement (this engine cannot return the rows it"
+                    + " changed).");
+        }
+        if (ev.blastRadius().uncounted() != null) {
+            notes.add("Not counted: " + ev.blastRadius().uncounted() + ".");
+        }
+        notes.addAll(restored);
+        call.audit().token(token.id()).done("previewed", ev.count());
+        return new ExecuteResult(
+                "previewed",
+                ev.count(),
+                run.rows(),
+                token.token(),
+                token.expiresAt().toString(),
+                notes,
+                ev.blastRadius(),
+                List.of());
+    }
+
+    private ExecuteResult confirm(Call call) {
+        ConfirmTokens.Binding b = call.binding();
+        ConfirmTokens.Verified v = tokens().redeem(call.req().confirmToken(), b.db(), b.statementHash(), b.mode());
+        call.audit().token(v.id());
+        if (v.unrehearsed()) {
+            return runWithoutPreview(call);
+        }
+        DatabaseHandle h = call.h();
+        Limits limits = h.limits().withMaxRows(1);
+        BlastRadius radius;
+        try (Session s = h.open(call.mode(), h.limits(), call.ctx().cancellation())) {
+            Connection c = s.connection();
+            try {
+                Rehearsal rehearsal = h.dialect().rehearse(c, call.stmt());
+                DigestPlan plan = DigestPlan.of(c, call.stmt());
+                List<String> blockers = blockers(call, rehearsal, plan);
+                if (!blockers.isEmpty()) {
+                    throw changed("since the preview, the write became one that cannot be rehearsed: "
+                            + String.join("; ", blockers));
+                }
+                WriteRun.Result run =
+                        WriteRun.run(call.ctx(), h, s, call.stmt(), call.req(), limits, plan, what(call, "Write"));
+                rehearsal.afterStatement(c);
+                radius = rehearsal.blastRadius(run.count());
+                String difference = new Evidence(run.count(), radius, run.digest())
+                        .differenceFrom(v.evidence(), v.previewedCount());
+                if (difference != null) {
+                    throw changed(difference);
+                }
+                s.commit();
+            } catch (SQLException e) {
+                s.markBroken();
+                throw SqlErrors.translate(what(call, "Write"), e, false, false);
             }
-            s.commit();
         }
         h.invalidateSchema();
-        audit.done("committed", v.previewedCount());
+        call.audit().done("committed", v.previewedCount());
+        String summary = radius.summary();
         return new ExecuteResult(
                 "committed",
                 v.previewedCount(),
                 null,
                 null,
                 null,
-                List.of("Committed: " + v.previewedCount() + " rows affected, as previewed."));
+                List.of("Committed: " + v.previewedCount() + " rows affected, as previewed"
+                        + (summary.isEmpty() ? "." : " (" + summary + ").")),
+                radius,
+                List.of());
     }
 
-    private ExecuteResult announce(InspectedStatement stmt, ConfirmTokens.Binding binding, AuditedCall audit) {
+    private static GabyException changed(String difference) {
+        return new GabyException(
+                ErrorCode.DATA_CHANGED,
+                "The data changed since the preview: " + difference + ". Nothing was committed.");
+    }
+
+    /**
+     * No preview: says why, and issues a token that runs the statement on the confirming call. Only admin mode may
+     * run a write that cannot be rehearsed; below it, every write is previewed.
+     */
+    private ExecuteResult announce(Call call, List<String> why) {
+        if (call.mode().compareTo(Mode.ADMIN) < 0) {
+            throw new GabyException(
+                    ErrorCode.NO_PREVIEW,
+                    "`" + call.stmt().command() + "` cannot be rehearsed: " + String.join("; ", why)
+                            + ". In mode " + call.mode().label() + " every write is previewed before it commits"
+                            + " (rule: a preview changes nothing), so it is refused; nothing ran.");
+        }
+        ConfirmTokens.Binding b = call.binding();
         ConfirmTokens.Issued token =
-                tokens().issue(new ConfirmTokens.Binding(binding.db(), binding.statementHash(), binding.mode(), -1));
-        audit.token(token.id()).done("announced", null);
+                tokens().issue(new ConfirmTokens.Binding(b.db(), b.statementHash(), b.mode(), -1, "unrehearsed"));
+        call.audit().token(token.id()).done("announced", null);
         return new ExecuteResult(
                 "no_preview",
                 0,
                 null,
                 token.token(),
                 token.expiresAt().toString(),
-                List.of("NO PREVIEW: " + stmt.command() + " cannot run inside a transaction, so nothing could be"
-                        + " simulated and nothing has run yet. Confirming runs it for real, at once, and it cannot be"
-                        + " rolled back. Its confirmation expires at " + token.expiresAt() + "."));
+                List.of("NO PREVIEW: `" + call.stmt().command() + "` cannot be rehearsed: " + String.join("; ", why)
+                        + ". Nothing has run yet. Confirming runs it for real, at once, and it cannot be undone."
+                        + " Its confirmation expires at " + token.expiresAt() + "."),
+                null,
+                why);
     }
 
-    private ExecuteResult runWithoutPreview(
-            CallContext ctx,
-            DatabaseHandle h,
-            Mode mode,
-            InspectedStatement stmt,
-            ExecuteRequest req,
-            ConfirmTokens.Binding binding,
-            AuditedCall audit) {
-        ConfirmTokens.Verified v =
-                tokens().redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
-        audit.token(v.id());
+    private ExecuteResult runWithoutPreview(Call call) {
+        if (call.mode().compareTo(Mode.ADMIN) < 0) {
+            throw new GabyException(
+                    ErrorCode.NO_PREVIEW,
+                    "A write without a preview runs only in mode admin; this call runs as "
+                            + call.mode().label() + ".");
+        }
+        DatabaseHandle h = call.h();
         Limits limits = h.limits();
         Outcome outcome;
-        try (Session s = h.open(mode, limits, ctx.cancellation())) {
-            s.markBroken(); // autocommit changes the session: never hand this connection out again
-            Connection c = s.connection();
-            try {
-                c.rollback();
-                c.setAutoCommit(true);
-            } catch (SQLException e) {
-                throw SqlErrors.translate("Preparing `" + h.config().name() + "`", e, false, false);
+        try (Session s = h.open(call.mode(), limits, call.ctx().cancellation())) {
+            if (!call.stmt().transactional()) {
+                autocommit(call, s);
             }
             outcome = QueryRunner.update(
-                    "Statement on `" + h.config().name() + "`",
+                    what(call, "Statement"),
                     s,
-                    stmt.sql(),
-                    req.params(),
+                    call.stmt().sql(),
+                    call.req().params(),
                     limits.withMaxRows(1),
-                    ctx.cancellation());
+                    call.ctx().cancellation());
+            if (call.stmt().transactional()) {
+                s.commit();
+            }
         }
         h.invalidateSchema();
-        audit.done("executed", outcome.affectedRows());
+        call.audit().done("executed", outcome.affectedRows());
         return new ExecuteResult(
                 "executed_without_preview",
                 outcome.affectedRows(),
                 null,
                 null,
                 null,
-                List.of(stmt.command() + " ran without a preview (it cannot run inside a transaction)."));
+                List.of("`" + call.stmt().command() + "` ran without a preview (it cannot be rehearsed)."),
+                null,
+                List.of());
     }
 
-    /** Runs the statement for a preview, with RETURNING * appended where the statement allows it. */
-    private static Outcome runShowingRows(
-            CallContext ctx, DatabaseHandle h, Session s, InspectedStatement stmt, ExecuteRequest req, Limits limits)
-            throws SQLException {
-        String what = "Preview on `" + h.config().name() + "`";
+    /** A statement that cannot run inside a transaction runs in autocommit, on a session never handed out again. */
+    private static void autocommit(Call call, Session s) {
+        s.markBroken();
         Connection c = s.connection();
-        if (canAppendReturning(stmt)) {
-            Savepoint sp = c.setSavepoint();
-            try {
-                return QueryRunner.update(
-                        what, s, stmt.sql() + "\nRETURNING *", req.params(), limits, ctx.cancellation());
-            } catch (GabyException e) {
-                if (e.code() != ErrorCode.SQL_ERROR) {
-                    throw e;
-                }
-                c.rollback(sp); // the dialect or statement form has no RETURNING: run it as it is
-            }
+        try {
+            c.rollback();
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            throw SqlErrors.translate("Preparing `" + call.db() + "`", e, false, false);
         }
-        return QueryRunner.update(what, s, stmt.sql(), req.params(), limits, ctx.cancellation());
     }
 
-    private static boolean canAppendReturning(InspectedStatement stmt) {
-        String cmd = stmt.command();
-        return stmt.kind() == StatementKind.DML
-                && !stmt.returning()
-                && (cmd.startsWith("INSERT") || cmd.startsWith("UPDATE") || cmd.startsWith("DELETE"));
+    private static String what(Call call, String verb) {
+        return verb + " on `" + call.db() + "`";
     }
 }

@@ -86,7 +86,7 @@ abstract class WritePathContractTest {
         ExecuteResult preview = exec("UPDATE items SET qty = 0 WHERE id <= 10", null);
         assertThat(preview.status()).isEqualTo("previewed");
         assertThat(preview.affectedRows()).isEqualTo(10);
-        assertThat(preview.confirmToken()).startsWith("gct1.");
+        assertThat(preview.confirmToken()).startsWith("gct2.");
         assertThat(preview.preview()).isNotNull();
         assertThat(preview.preview().rows()).hasSize(10);
         assertThat(preview.notes().get(0)).contains("nothing changed");

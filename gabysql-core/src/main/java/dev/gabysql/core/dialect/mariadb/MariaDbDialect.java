@@ -3,8 +3,10 @@ package dev.gabysql.core.dialect.mariadb;
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.guard.SqlFlavor;
 import dev.gabysql.core.introspect.SchemaReader;
 import java.sql.Connection;
@@ -55,6 +57,16 @@ public final class MariaDbDialect implements Dialect {
     }
 
     /** The JSON plan: one cell holding the whole plan, readable by a model (never ANALYZE). */
+    @Override
+    public boolean hasReturning(String command) {
+        return !command.startsWith("UPDATE"); // INSERT, REPLACE and DELETE have it since 10.5
+    }
+
+    @Override
+    public Rehearsal rehearse(Connection connection, InspectedStatement stmt) throws SQLException {
+        return MariaDbRehearsal.start(connection, stmt);
+    }
+
     @Override
     public String explain(String sql) {
         return "EXPLAIN FORMAT=JSON " + sql;

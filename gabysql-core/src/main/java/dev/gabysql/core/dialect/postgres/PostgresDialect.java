@@ -3,9 +3,10 @@ package dev.gabysql.core.dialect.postgres;
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
-import dev.gabysql.core.dialect.PreviewSideEffects;
+import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.guard.SqlFlavor;
 import dev.gabysql.core.introspect.SchemaReader;
 import java.sql.Connection;
@@ -51,8 +52,13 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public PreviewSideEffects previewSideEffects(Connection connection) throws SQLException {
-        return SequenceRestorer.snapshot(connection);
+    public boolean hasReturning(String command) {
+        return true;
+    }
+
+    @Override
+    public Rehearsal rehearse(Connection connection, InspectedStatement stmt) throws SQLException {
+        return PostgresRehearsal.start(connection, stmt);
     }
 
     /** Superuser, CREATEROLE/CREATEDB, or any write privilege on a user table means the role could write. */

@@ -3,8 +3,10 @@ package dev.gabysql.core.dialect.sqlite;
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
+import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.guard.SqlFlavor;
 import dev.gabysql.core.introspect.SchemaReader;
 import java.sql.Connection;
@@ -41,6 +43,16 @@ public final class SqliteDialect implements Dialect {
     @Override
     public SchemaReader schemaReader() {
         return schemaReader;
+    }
+
+    @Override
+    public boolean hasReturning(String command) {
+        return true;
+    }
+
+    @Override
+    public Rehearsal rehearse(Connection connection, InspectedStatement stmt) throws SQLException {
+        return SqliteRehearsal.start(connection, stmt);
     }
 
     @Override
