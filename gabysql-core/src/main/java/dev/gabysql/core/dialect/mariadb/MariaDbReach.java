@@ -90,7 +90,8 @@ final class MariaDbReach {
                     return;
                 }
                 long ai = rs.getLong(5);
-                Table t = new Table(rs.getString(1), rs.getString(2), shown, rs.wasNull() ? null : ai, rs.getLong(6));
+                Long autoIncrement = rs.wasNull() ? null : ai; // before any other read: wasNull() is the last one's
+                Table t = new Table(rs.getString(1), rs.getString(2), shown, autoIncrement, rs.getLong(6));
                 seen.put(shown, t);
                 reach.add(shown, cause);
                 next.add(t);

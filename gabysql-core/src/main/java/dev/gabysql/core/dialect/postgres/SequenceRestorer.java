@@ -115,8 +115,10 @@ final class SequenceRestorer {
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(SNAPSHOT)) {
             while (rs.next()) {
+                String name = rs.getString(1);
                 long v = rs.getLong(2);
-                values.put(rs.getString(1), rs.wasNull() ? null : v);
+                // wasNull() speaks of the column read last, so the name is read before the value
+                values.put(name, rs.wasNull() ? null : v);
             }
         }
         return values;
