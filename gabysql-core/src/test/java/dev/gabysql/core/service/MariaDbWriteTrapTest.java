@@ -131,7 +131,6 @@ class MariaDbWriteTrapTest extends WriteTrapTest {
                 "CHECK TABLE notes_myisam",
                 "KILL QUERY {BUSY}",
                 "KILL {VICTIM}",
-                "SELECT GET_LOCK('gaby', 0)",
                 "autocommit: DELETE FROM customers WHERE id = 2");
     }
 
@@ -191,6 +190,7 @@ class MariaDbWriteTrapTest extends WriteTrapTest {
                 "INSERT INTO items (name, qty) VALUES ('fn', note_it())",
                 "UPDATE items SET qty = note_it() WHERE id = 1",
                 "CALL add_note()",
+                "SELECT GET_LOCK('gaby', 0)",
                 "DO GET_LOCK('x', 0)",
                 "SELECT SLEEP(0)",
                 "SELECT BENCHMARK(10, note_it())");
