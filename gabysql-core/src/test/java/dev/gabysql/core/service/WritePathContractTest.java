@@ -19,7 +19,13 @@ import dev.gabysql.core.json.Json;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -178,6 +184,40 @@ abstract class WritePathContractTest {
         assertThat(zeroQty()).isZero();
     }
 
+    /**
+     * Issue 21 item 4: the token binds the rows the preview showed, not only their count. Between the preview and the
+     * confirm, another session moves one row out of the WHERE and another one in: the same count, other rows.
+     */
+    @Test
+    void aConfirmRefusesTheSameCountOfDifferentRows() {
+        String sql = "DELETE FROM items WHERE qty < 5";
+        ExecuteResult preview = exec(sql, null);
+        assertThat(preview.affectedRows()).isEqualTo(4);
+        TestDatabases.run(url, "UPDATE items SET qty = 100 WHERE id = 1", "UPDATE items SET qty = 0 WHERE id = 10");
+        List<String> before = rows("SELECT id, name, qty FROM items ORDER BY id");
+        expect(() -> exec(sql, preview.confirmToken()), ErrorCode.DATA_CHANGED, "changed");
+        assertThat(rows("SELECT id, name, qty FROM items ORDER BY id")).isEqualTo(before);
+        assertThat(before).hasSize(50).contains("1|item 1|100", "10|item 10|0");
+    }
+
+    /** The other half of item 4: rows unchanged since the preview are deleted by the confirm, once. */
+    @Test
+    void aConfirmOfUnchangedRowsCommitsThemOnce() {
+        String sql = "DELETE FROM items WHERE qty < 5";
+        ExecuteResult preview = exec(sql, null);
+        assertThat(preview.affectedRows()).isEqualTo(4);
+        assertThat(rows("SELECT id FROM items WHERE qty < 5 ORDER BY id")).containsExactly("1", "2", "3", "4");
+        ExecuteResult done = exec(sql, preview.confirmToken());
+        assertThat(done.status()).isEqualTo("committed");
+        assertThat(done.affectedRows()).isEqualTo(4);
+        assertThat(rows("SELECT id FROM items WHERE id < 7 ORDER BY id")).containsExactly("5", "6");
+        assertThat(rows("SELECT count(*) FROM items")).containsExactly("46");
+        expect(() -> exec(sql, preview.confirmToken()), ErrorCode.CONFIRM_TOKEN_INVALID, "already used");
+        TestDatabases.run(url, "INSERT INTO items (id, name, qty) VALUES (1, 'back', 1)");
+        expect(() -> exec(sql, preview.confirmToken()), ErrorCode.CONFIRM_TOKEN_INVALID, "already used");
+        assertThat(rows("SELECT count(*) FROM items")).containsExactly("47");
+    }
+
     @Test
     void updateOrDeleteWithoutWhereNeedsAllowFullTable() {
         expect(() -> exec("UPDATE items SET qty = 1", null), ErrorCode.FULL_TABLE_WRITE, "WHERE");
@@ -221,6 +261,26 @@ abstract class WritePathContractTest {
         assertThat(Json.MAPPER.readTree(lines.get(2)).get("error_code").asText())
                 .isEqualTo("FULL_TABLE_WRITE");
         assertThat(Json.MAPPER.readTree(lines.get(3)).get("tool").asText()).isEqualTo("query");
+    }
+
+    /** Every row of {@code sql}, columns joined by {@code |}, read outside gabysql. */
+    List<String> rows(String sql) {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= n; i++) {
+                    row.append(i > 1 ? "|" : "").append(rs.getString(i));
+                }
+                rows.add(row.toString());
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        return rows;
     }
 
     static void expect(Runnable call, ErrorCode code, String messagePart) {
