@@ -25,7 +25,7 @@ public final class WriteSummary {
             case "committed":
                 return "Committed: " + rows + " affected.";
             case "no_preview":
-                return "No preview: the statement cannot run inside a transaction; nothing has run yet.";
+                return "No preview: the statement cannot be rehearsed; nothing has run yet.";
             case "executed_without_preview":
                 return "Executed without preview (the statement cannot be simulated): " + rows + " affected.";
             default:
@@ -83,6 +83,15 @@ public final class WriteSummary {
                     "preview_columns",
                     r.preview().columns().stream().map(c -> c.name()).toList());
             out.put("preview_rows", r.preview().rows());
+        }
+        if (r.blastRadius() != null) {
+            out.put("blast_radius", r.blastRadius().tables());
+            if (r.blastRadius().uncounted() != null) {
+                out.put("not_counted", r.blastRadius().uncounted());
+            }
+        }
+        if (!r.noPreview().isEmpty()) {
+            out.put("no_preview", r.noPreview());
         }
         out.put("notes", notes(r));
         return out;

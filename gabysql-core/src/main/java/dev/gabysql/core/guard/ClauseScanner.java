@@ -258,6 +258,7 @@ final class ClauseScanner {
                             Mode.READWRITE,
                             "`NEXT VALUE FOR` advances a sequence, which a rollback" + " does not undo",
                             ErrorCode.SIDE_EFFECT));
+                    a.noPreview("`NEXT VALUE FOR` advances a sequence, which no rollback undoes");
                 }
                 break;
             default:

@@ -108,7 +108,7 @@ abstract class WriteTrapTest {
                 assertThat(refused.getMessage()).as(sql).isNotBlank();
             }
             pause(settle());
-            List<String> changed = diff(before, state());
+            List<String> changed = diff(explained(before, answer), explained(state(), answer));
             assertThat(changed).as("what changed after previewing: " + sql).isEmpty();
             unchanged = true;
             return answer;
@@ -117,6 +117,14 @@ abstract class WriteTrapTest {
                 SHARED.remove(getClass()); // the next case gets a fresh fixture, not this one's leftovers
             }
         }
+    }
+
+    /**
+     * The state with what {@code answer}'s notes own up to masked: a side effect of restoring a counter that the
+     * engine cannot restore otherwise, named in the reply. Default: nothing is masked.
+     */
+    protected String explained(String state, ExecuteResult answer) {
+        return state;
     }
 
     /**

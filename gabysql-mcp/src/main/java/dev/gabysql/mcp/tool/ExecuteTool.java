@@ -104,11 +104,18 @@ public final class ExecuteTool implements GabyTool {
             o.put("expires_at", r.expiresAt());
         }
         o.set("notes", JsonTrees.node(r.notes()));
-        if (r.confirmToken() != null) {
+        if (r.status().equals("no_preview")) {
             o.put(
                     "next_step",
-                    "Nothing was committed. Show this preview to the user; only after they approve, call"
-                            + " gabysql_execute again with the same db, sql and params and this confirm_token.");
+                    "Nothing ran, and this write cannot be previewed. Show the user why (notes); only after they"
+                            + " approve, call gabysql_execute again with the same db, sql and params and this"
+                            + " confirm_token: it then runs for real at once.");
+        } else if (r.confirmToken() != null) {
+            o.put(
+                    "next_step",
+                    "Nothing was committed. Show this preview and its blast radius to the user; only after they"
+                            + " approve, call gabysql_execute again with the same db, sql and params and this"
+                            + " confirm_token.");
         }
         return o;
     }

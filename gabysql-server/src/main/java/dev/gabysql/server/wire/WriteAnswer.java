@@ -1,11 +1,14 @@
 package dev.gabysql.server.wire;
 
+import dev.gabysql.core.api.BlastRadius;
 import dev.gabysql.core.api.ExecuteResult;
 import java.util.List;
 
 /**
- * The answer to a write: the preview (rolled back, {@code confirm_token} issued) or the commit, with the rows the
- * statement affected and what the caller should know. {@code elapsed_ms} is the server's time for the call.
+ * The answer to a write: the preview (rolled back, {@code confirm_token} issued), the announcement of a write that
+ * cannot be rehearsed ({@code no_preview}, with the reasons), or the commit, with the rows the statement affected, the
+ * blast radius (rows per table, cascades and triggers included) and what the caller should know. {@code elapsed_ms}
+ * is the server's time for the call.
  */
 public record WriteAnswer(
         String status,
@@ -14,6 +17,8 @@ public record WriteAnswer(
         String confirmToken,
         String expiresAt,
         List<String> notes,
+        BlastRadius blastRadius,
+        List<String> noPreview,
         long elapsedMs) {
 
     public static WriteAnswer of(ExecuteResult r, long elapsedMs) {
@@ -24,6 +29,8 @@ public record WriteAnswer(
                 r.confirmToken(),
                 r.expiresAt(),
                 r.notes(),
+                r.blastRadius(),
+                r.noPreview().isEmpty() ? null : r.noPreview(),
                 elapsedMs);
     }
 
@@ -34,6 +41,8 @@ public record WriteAnswer(
                 preview == null ? null : preview.toResult(),
                 confirmToken,
                 expiresAt,
-                notes == null ? List.of() : notes);
+                notes == null ? List.of() : notes,
+                blastRadius,
+                noPreview);
     }
 }

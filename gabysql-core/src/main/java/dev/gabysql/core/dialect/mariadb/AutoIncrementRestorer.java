@@ -13,10 +13,13 @@ import java.util.Map;
 /**
  * InnoDB does not roll back its AUTO_INCREMENT counter: a previewed INSERT that is rolled back still uses up ids.
  * This reads the counter of every table the write reaches before and after the statement, and after the rollback
- * sets each moved one back with {@code ALTER TABLE … AUTO_INCREMENT = n} — only if it still holds the value the
- * preview left, so an id another session took meanwhile is never handed out twice, the rule PostgreSQL's sequences
- * follow (docs/design.md#writes-preview-and-confirm). InnoDB never sets the counter below the largest id in use. When
- * it cannot put a counter back (the role may not ALTER the table), the preview says so. Not thread-safe.
+ * sets each moved one back with {@code ALTER TABLE … NOWAIT AUTO_INCREMENT = n} — only if it still holds the value
+ * the preview left, so an id another session took meanwhile is never handed out twice, the rule PostgreSQL's
+ * sequences follow (docs/design.md#writes-preview-and-confirm). InnoDB never sets the counter below the largest id in
+ * use. MariaDB has no other way to lower the counter, and that ALTER is a change of the table's definition: it takes
+ * the table's metadata lock (NOWAIT: it gives up at once rather than queue behind other sessions), stamps the table's
+ * definition time and recalculates its statistics — the preview's note says so. When it cannot put a counter back
+ * (the lock is taken, the role may not ALTER the table), the note says that instead. Not thread-safe.
  */
 final class AutoIncrementRestorer {
     private static final String READ =
@@ -53,8 +56,10 @@ final class AutoIncrementRestorer {
                 continue;
             }
             try (Statement st = c.createStatement()) {
-                st.execute("ALTER TABLE " + t.quoted() + " AUTO_INCREMENT = " + t.autoIncrement());
-                notes.add("AUTO_INCREMENT of " + t.shownAs() + " restored to " + t.autoIncrement());
+                st.execute("ALTER TABLE " + t.quoted() + " NOWAIT AUTO_INCREMENT = " + t.autoIncrement());
+                notes.add("AUTO_INCREMENT of " + t.shownAs() + " restored to " + t.autoIncrement() + " (by ALTER"
+                        + " TABLE, the only way MariaDB lowers it: the table's definition time and statistics were"
+                        + " renewed)");
             } catch (SQLException e) {
                 notes.add("AUTO_INCREMENT of " + t.shownAs() + " could not be put back (" + e.getMessage()
                         + "); it stays at " + moved + ": the next insert skips the ids the preview used");

@@ -18,8 +18,8 @@ import java.util.Map;
  * Walks MariaDB's catalog from the tables a write names to everything it reaches (docs/design.md#writes-preview-and-
  * confirm): the children of ON DELETE/UPDATE CASCADE and SET NULL keys and the tables triggers write, each looked up
  * for its storage engine — a write to a table outside InnoDB (MyISAM, Aria, MEMORY, CSV, ARCHIVE, …) is permanent
- * at once, so no rollback undoes it. Trigger bodies are read with the guard's function table. Defaults, generated
- * columns and checks need no reading: MariaDB allows only built-in functions there. Stateless.
+ * at once, so no rollback undoes it. Trigger bodies, column defaults and generated columns are read with the guard's
+ * function table (a default may take {@code NEXTVAL} of a sequence, which no rollback undoes). Stateless.
  */
 final class MariaDbReach {
     private static final int MAX_ROUNDS = 8;
@@ -31,6 +31,9 @@ final class MariaDbReach {
             + " FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE UNIQUE_CONSTRAINT_SCHEMA = ?"
             + " AND REFERENCED_TABLE_NAME = ? AND (DELETE_RULE IN ('CASCADE', 'SET NULL', 'SET DEFAULT')"
             + " OR UPDATE_RULE IN ('CASCADE', 'SET NULL', 'SET DEFAULT'))";
+    private static final String DEFAULTS = "SELECT COLUMN_NAME, CONCAT_WS(' ', COLUMN_DEFAULT, GENERATION_EXPRESSION)"
+            + " FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
+            + " AND (COLUMN_DEFAULT IS NOT NULL OR GENERATION_EXPRESSION IS NOT NULL)";
     private static final String TRIGGERS = "SELECT TRIGGER_NAME, ACTION_STATEMENT FROM information_schema.TRIGGERS"
             + " WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ?";
 
@@ -46,7 +49,8 @@ final class MariaDbReach {
 
     private MariaDbReach() {}
 
-    static Reached walk(Connection c, List<String> targets) throws SQLException {
+    /** The tables {@code targets} reach; a DELETE's own targets take no defaults, so theirs are not read. */
+    static Reached walk(Connection c, List<String> targets, boolean deletesOnly) throws SQLException {
         Reach reach = new Reach();
         Map<String, Table> seen = new LinkedHashMap<>();
         List<Table> frontier = new ArrayList<>();
@@ -65,6 +69,10 @@ final class MariaDbReach {
                 }
                 for (String written : triggers(c, t, reach)) {
                     add(c, reach, seen, next, written, Cause.TRIGGER);
+                }
+                Cause cause = reach.causeOf(t.shownAs());
+                if (cause == Cause.TRIGGER || (cause == Cause.STATEMENT && !deletesOnly)) {
+                    defaults(c, t, reach);
                 }
             }
             frontier = next;
@@ -131,6 +139,19 @@ final class MariaDbReach {
             }
         }
         return out;
+    }
+
+    private static void defaults(Connection c, Table t, Reach reach) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(DEFAULTS)) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.name());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    CodeBody body = CodeBody.read(rs.getString(2), SqlFlavor.MARIADB);
+                    reach.block("the default of " + t.shownAs() + "." + rs.getString(1), body.noPreview());
+                }
+            }
+        }
     }
 
     /** Reads the triggers on {@code t}; returns the tables they write. */

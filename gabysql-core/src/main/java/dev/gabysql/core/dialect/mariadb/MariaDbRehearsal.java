@@ -53,7 +53,8 @@ final class MariaDbRehearsal implements Rehearsal {
     }
 
     static MariaDbRehearsal start(Connection c, InspectedStatement stmt) throws SQLException {
-        MariaDbRehearsal r = new MariaDbRehearsal(stmt, MariaDbReach.walk(c, stmt.writtenTables()));
+        MariaDbRehearsal r = new MariaDbRehearsal(
+                stmt, MariaDbReach.walk(c, stmt.writtenTables(), stmt.command().startsWith("DELETE")));
         if (r.noPreview().isEmpty()) {
             r.rows.before(c);
         }

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Sequence values are not transactional in PostgreSQL: a previewed INSERT that is rolled back still consumes
@@ -24,40 +23,33 @@ final class SequenceRestorer {
     private static final String SNAPSHOT = "SELECT format('%I.%I', schemaname, sequencename), last_value"
             + " FROM pg_sequences WHERE has_sequence_privilege(format('%I.%I', schemaname, sequencename), 'SELECT')";
 
-    private static final String RESTORE = "SELECT setval(?::regclass, ?, ?) FROM pg_sequences"
-            + " WHERE format('%I.%I', schemaname, sequencename) = ? AND last_value = ?";
-
+    /** A sequence's state: its last value and whether nextval has returned it. */
     private record State(long lastValue, boolean called) {}
 
-    private final Map<String, Long> before;
-    private final Map<String, State> exact = new HashMap<>();
-    private Map<String, Long> after = Map.of();
+    private final Map<String, State> before;
+    private Map<String, State> after = Map.of();
 
-    private SequenceRestorer(Connection c) throws SQLException {
-        this.before = values(c);
+    private SequenceRestorer(Map<String, State> before) {
+        this.before = before;
     }
 
     static SequenceRestorer snapshot(Connection c) throws SQLException {
-        SequenceRestorer r = new SequenceRestorer(c);
-        r.readUncalled(c);
-        return r;
+        return new SequenceRestorer(states(c));
     }
 
     void afterStatement(Connection c) throws SQLException {
-        after = values(c);
+        after = states(c);
     }
 
     List<String> restoreAfterRollback(Connection c) throws SQLException {
         List<String> notes = new ArrayList<>();
-        for (Map.Entry<String, Long> moved : after.entrySet()) {
+        for (Map.Entry<String, State> moved : after.entrySet()) {
             String seq = moved.getKey();
-            if (!before.containsKey(seq) || Objects.equals(before.get(seq), moved.getValue())) {
+            State old = before.get(seq);
+            if (old == null || old.equals(moved.getValue())) {
                 continue; // new in the preview (rolled back with it), or not moved
             }
-            State old = before.get(seq) != null ? new State(before.get(seq), true) : exact.get(seq);
-            if (old == null) {
-                notes.add("sequence " + seq + " moved and its earlier state could not be read; left at its new value");
-            } else if (restore(c, seq, old, moved.getValue())) {
+            if (restore(c, seq, old, moved.getValue())) {
                 notes.add("sequence " + seq + " restored to "
                         + (old.called() ? String.valueOf(old.lastValue()) : "its unused state"));
             } else {
@@ -67,13 +59,15 @@ final class SequenceRestorer {
         return notes;
     }
 
-    private static boolean restore(Connection c, String seq, State old, long expectedNow) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(RESTORE)) {
+    /** Sets the sequence back, only if it still holds what the preview left; {@code seq} is quoted already. */
+    private static boolean restore(Connection c, String seq, State old, State left) throws SQLException {
+        String sql = "SELECT setval(?::regclass, ?, ?) FROM " + seq + " WHERE last_value = ? AND is_called = ?";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, seq);
             ps.setLong(2, old.lastValue());
             ps.setBoolean(3, old.called());
-            ps.setString(4, seq);
-            ps.setLong(5, expectedNow);
+            ps.setLong(4, left.lastValue());
+            ps.setBoolean(5, left.called());
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next();
             }
@@ -81,46 +75,44 @@ final class SequenceRestorer {
     }
 
     /**
-     * For the sequences pg_sequences shows as never called, reads their own row: a sequence set with {@code
-     * setval(s, n, false)} holds n, not its start value. One query for all of them.
+     * Every readable sequence's state: from pg_sequences for those that were called, and for the others from their
+     * own row (a sequence set with {@code setval(s, n, false)} holds n, not its start value), in one more query.
      */
-    private void readUncalled(Connection c) throws SQLException {
+    private static Map<String, State> states(Connection c) throws SQLException {
+        Map<String, State> states = new HashMap<>();
         List<String> uncalled = new ArrayList<>();
-        before.forEach((seq, v) -> {
-            if (v == null) {
-                uncalled.add(seq);
-            }
-        });
-        for (int from = 0; from < uncalled.size(); from += 200) {
-            List<String> part = uncalled.subList(from, Math.min(uncalled.size(), from + 200));
-            StringBuilder sql = new StringBuilder();
-            for (int i = 0; i < part.size(); i++) {
-                sql.append(i == 0 ? "" : " UNION ALL ")
-                        .append("SELECT ")
-                        .append(i)
-                        .append(", last_value, is_called FROM ")
-                        .append(part.get(i)); // already quoted by format('%I.%I')
-            }
-            try (Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery(sql.toString())) {
-                while (rs.next()) {
-                    exact.put(part.get(rs.getInt(1)), new State(rs.getLong(2), rs.getBoolean(3)));
-                }
-            }
-        }
-    }
-
-    private static Map<String, Long> values(Connection c) throws SQLException {
-        Map<String, Long> values = new HashMap<>();
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(SNAPSHOT)) {
             while (rs.next()) {
                 String name = rs.getString(1);
                 long v = rs.getLong(2);
-                // wasNull() speaks of the column read last, so the name is read before the value
-                values.put(name, rs.wasNull() ? null : v);
+                if (rs.wasNull()) { // wasNull() speaks of the column read last: the value, read after the name
+                    uncalled.add(name);
+                } else {
+                    states.put(name, new State(v, true));
+                }
             }
         }
-        return values;
+        for (int from = 0; from < uncalled.size(); from += 200) {
+            readOwnRows(c, uncalled.subList(from, Math.min(uncalled.size(), from + 200)), states);
+        }
+        return states;
+    }
+
+    private static void readOwnRows(Connection c, List<String> part, Map<String, State> into) throws SQLException {
+        StringBuilder sql = new StringBuilder();
+        for (int i = 0; i < part.size(); i++) {
+            sql.append(i == 0 ? "" : " UNION ALL ")
+                    .append("SELECT ")
+                    .append(i)
+                    .append(", last_value, is_called FROM ")
+                    .append(part.get(i)); // quoted by format('%I.%I')
+        }
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql.toString())) {
+            while (rs.next()) {
+                into.put(part.get(rs.getInt(1)), new State(rs.getLong(2), rs.getBoolean(3)));
+            }
+        }
     }
 }
