@@ -78,8 +78,7 @@ public final class CommonOptions {
     private ConfigFile.Config configFile() {
         if (loaded == null) {
             loaded = config == null
-                    ? new ConfigFile.Config(
-                            new ConfigFile.ServerValues(null, null, null, null, null, null, null), List.of(), List.of())
+                    ? new ConfigFile.Config(ConfigFile.ServerValues.NONE, List.of(), List.of())
                     : ConfigFile.load(config);
         }
         return loaded;
@@ -112,7 +111,9 @@ public final class CommonOptions {
         Limits limits = new Limits(
                 Duration.ofSeconds(timeout), rows, Limits.DEFAULT.maxValueChars(), Limits.DEFAULT.maxResultChars());
         String key = file.confirmKey() != null ? file.confirmKey() : System.getenv("GABYSQL_CONFIRM_KEY");
-        return new Settings(m, limits, Duration.ofSeconds(ttl), auditPath(file.auditLog()), key, file.confirmTtl());
+        String auditKey = file.auditKey() != null ? file.auditKey() : System.getenv("GABYSQL_AUDIT_KEY");
+        return new Settings(
+                m, limits, Duration.ofSeconds(ttl), auditPath(file.auditLog()), key, file.confirmTtl(), auditKey);
     }
 
     private Path auditPath(String fromFile) {

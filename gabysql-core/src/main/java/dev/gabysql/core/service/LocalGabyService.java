@@ -55,7 +55,9 @@ public final class LocalGabyService implements GabyService {
 
     public LocalGabyService(Catalog catalog, Settings settings) {
         this.settings = settings;
-        this.audit = settings.auditLog() == null ? AuditLog.DISABLED : new AuditLog(settings.auditLog());
+        this.audit = settings.auditLog() == null
+                ? AuditLog.DISABLED
+                : new AuditLog(settings.auditLog(), settings.auditKey());
         this.databases = new DatabaseHandles(catalog, settings);
         this.schemas = new SchemaCache(sessions, settings.schemaTtl());
         this.startup = new Startup(databases, sessions, schemas);
