@@ -125,7 +125,7 @@ public final class LocalGabyService implements GabyService {
                 h,
                 Mode.READONLY,
                 limits,
-                ctx.cancellation(),
+                ctx,
                 s -> QueryRunner.query(
                         what + " on `" + h.config().name() + "`", s, sql, params, limits, ctx.cancellation()));
     }
@@ -200,7 +200,7 @@ public final class LocalGabyService implements GabyService {
         AuditedCall call = new AuditedCall(audit, ctx, "integrity_check", db, null).mode(Mode.READONLY);
         try {
             DatabaseHandle h = databases.handle(db);
-            IntegrityReport report = sessions.run(h, Mode.READONLY, h.limits(), ctx.cancellation(), s -> {
+            IntegrityReport report = sessions.run(h, Mode.READONLY, h.limits(), ctx, s -> {
                 try {
                     return h.dialect()
                             .integrityCheck(s.connection())

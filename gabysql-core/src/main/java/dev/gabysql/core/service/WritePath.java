@@ -90,7 +90,7 @@ final class WritePath {
             ConfirmTokens.Binding binding,
             AuditedCall audit) {
         Limits limits = h.limits().withMaxRows(Math.min(PREVIEW_ROWS, h.limits().maxRows()));
-        try (Session s = h.open(mode, limits, ctx.cancellation())) {
+        try (Session s = h.open(mode, limits, ctx)) {
             Connection c = s.connection();
             try {
                 PreviewSideEffects effects = h.dialect().previewSideEffects(c);
@@ -133,7 +133,7 @@ final class WritePath {
                 tokens().redeem(req.confirmToken(), binding.db(), binding.statementHash(), binding.mode());
         audit.token(v.id());
         Limits limits = h.limits();
-        try (Session s = h.open(mode, limits, ctx.cancellation())) {
+        try (Session s = h.open(mode, limits, ctx)) {
             Outcome outcome = QueryRunner.update(
                     "Write on `" + h.config().name() + "`",
                     s,
@@ -189,7 +189,7 @@ final class WritePath {
         audit.token(v.id());
         Limits limits = h.limits();
         Outcome outcome;
-        try (Session s = h.open(mode, limits, ctx.cancellation())) {
+        try (Session s = h.open(mode, limits, ctx)) {
             s.markBroken(); // autocommit changes the session: never hand this connection out again
             Connection c = s.connection();
             try {
