@@ -146,17 +146,20 @@ public final class CommonOptions {
         return CatalogLoader.load(catalogOptions(), configured);
     }
 
-    /** The local service over this catalog. */
-    public LocalGabyService openService() {
-        return new LocalGabyService(catalog(), settings());
+    /**
+     * The local service over this catalog for the process that runs {@code gabysql <command>}, which labels its
+     * database sessions (docs/design.md#session-labels).
+     */
+    public LocalGabyService openService(String command) {
+        return new LocalGabyService(catalog(), settings().withCommand(command));
     }
 
     /**
      * The local service for a long-running front end (serve): the least-privilege check (layer 1) of every
      * readonly database starts at once in the background ({@link #checkPrivilegesInBackground}).
      */
-    public LocalGabyService openServiceCheckingPrivileges() {
-        LocalGabyService service = openService();
+    public LocalGabyService openServiceCheckingPrivileges(String command) {
+        LocalGabyService service = openService(command);
         checkPrivilegesInBackground(service);
         return service;
     }
