@@ -78,8 +78,7 @@ public final class CommonOptions {
     private ConfigFile.Config configFile() {
         if (loaded == null) {
             loaded = config == null
-                    ? new ConfigFile.Config(
-                            new ConfigFile.ServerValues(null, null, null, null, null, null, null), List.of(), List.of())
+                    ? new ConfigFile.Config(ConfigFile.ServerValues.NONE, List.of(), List.of())
                     : ConfigFile.load(config);
         }
         return loaded;
@@ -112,7 +111,9 @@ public final class CommonOptions {
         Limits limits = new Limits(
                 Duration.ofSeconds(timeout), rows, Limits.DEFAULT.maxValueChars(), Limits.DEFAULT.maxResultChars());
         String key = file.confirmKey() != null ? file.confirmKey() : System.getenv("GABYSQL_CONFIRM_KEY");
-        return new Settings(m, limits, Duration.ofSeconds(ttl), auditPath(file.auditLog()), key, file.confirmTtl());
+        String auditKey = file.auditKey() != null ? file.auditKey() : System.getenv("GABYSQL_AUDIT_KEY");
+        return new Settings(
+                m, limits, Duration.ofSeconds(ttl), auditPath(file.auditLog()), key, file.confirmTtl(), auditKey);
     }
 
     private Path auditPath(String fromFile) {
@@ -145,17 +146,20 @@ public final class CommonOptions {
         return CatalogLoader.load(catalogOptions(), configured);
     }
 
-    /** The local service over this catalog. */
-    public LocalGabyService openService() {
-        return new LocalGabyService(catalog(), settings());
+    /**
+     * The local service over this catalog for the process that runs {@code gabysql <command>}, which labels its
+     * database sessions (docs/design.md#session-labels).
+     */
+    public LocalGabyService openService(String command) {
+        return new LocalGabyService(catalog(), settings().withCommand(command));
     }
 
     /**
      * The local service for a long-running front end (serve): the least-privilege check (layer 1) of every
      * readonly database starts at once in the background ({@link #checkPrivilegesInBackground}).
      */
-    public LocalGabyService openServiceCheckingPrivileges() {
-        LocalGabyService service = openService();
+    public LocalGabyService openServiceCheckingPrivileges(String command) {
+        LocalGabyService service = openService(command);
         checkPrivilegesInBackground(service);
         return service;
     }

@@ -80,7 +80,7 @@ final class McpCommand implements Callable<Integer> {
             service = Gateway.open(server, token, common);
             hooks = new StdioHooks() {}; // the gateway runs no local database code: nothing to prepare
         } else {
-            LocalGabyService local = common.openService();
+            LocalGabyService local = common.openService("mcp");
             service = local;
             hooks = localHooks(local, options);
         }

@@ -115,7 +115,7 @@ final class ServeCommand implements Callable<Integer> {
         quietJetty();
         ServerOptions options = options();
         options.validate();
-        LocalGabyService service = common.openServiceCheckingPrivileges();
+        LocalGabyService service = common.openServiceCheckingPrivileges("serve");
         GabyServer server;
         try {
             server = GabyServer.start(service, options, System.err);

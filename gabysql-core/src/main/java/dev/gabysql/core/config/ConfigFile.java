@@ -32,7 +32,8 @@ public final class ConfigFile {
             "schema_ttl_seconds",
             "audit_log",
             "confirm_key",
-            "confirm_ttl_seconds");
+            "confirm_ttl_seconds",
+            "audit_key");
     private static final Set<String> DATABASE =
             Set.of("name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap");
     private static final Set<String> TOKEN = Set.of("secret", "mode");
@@ -55,10 +56,15 @@ public final class ConfigFile {
             Duration schemaTtl,
             String auditLog,
             String confirmKey,
-            Duration confirmTtl) {
+            Duration confirmTtl,
+            String auditKey) {
+        /** A {@code [server]} table that says nothing. */
+        public static final ServerValues NONE = new ServerValues(null, null, null, null, null, null, null, null);
+
         @Override
         public String toString() {
-            return "ServerValues[mode=" + mode + ", confirmKey=" + (confirmKey == null ? null : "***") + "]";
+            return "ServerValues[mode=" + mode + ", confirmKey=" + (confirmKey == null ? null : "***") + ", auditKey="
+                    + (auditKey == null ? null : "***") + "]";
         }
     }
 
@@ -117,7 +123,7 @@ public final class ConfigFile {
 
         ServerValues server(JsonNode s) {
             if (s.isMissingNode()) {
-                return new ServerValues(null, null, null, null, null, null, null);
+                return ServerValues.NONE;
             }
             onlyKeys(s, SERVER, "server.");
             return new ServerValues(
@@ -127,7 +133,8 @@ public final class ConfigFile {
                     seconds(s, "server.", "schema_ttl_seconds"),
                     string(s, "server.", "audit_log"),
                     string(s, "server.", "confirm_key"),
-                    seconds(s, "server.", "confirm_ttl_seconds"));
+                    seconds(s, "server.", "confirm_ttl_seconds"),
+                    string(s, "server.", "audit_key"));
         }
 
         DatabaseConfig database(JsonNode d, String where) {

@@ -7,11 +7,20 @@ import java.time.Duration;
 
 /**
  * Server-wide settings: the server's mode, the default limits of a call, how long a schema stays cached, where
- * the audit log goes (null: no audit log), the key that signs confirm tokens (null: a random key per process)
- * and how long a confirm token lives. Immutable.
+ * the audit log goes (null: no audit log), the key that signs confirm tokens (null: a random key per process),
+ * how long a confirm token lives, the key that chains the audit log's lines (null: the key file beside the log,
+ * docs/design.md#audit-log) and the gabysql command this process runs ({@code serve}, {@code mcp}, {@code sql}, …;
+ * null when unknown), which labels its database sessions (docs/design.md#session-labels). Immutable.
  */
 public record Settings(
-        Mode mode, Limits limits, Duration schemaTtl, Path auditLog, String confirmKey, Duration confirmTtl) {
+        Mode mode,
+        Limits limits,
+        Duration schemaTtl,
+        Path auditLog,
+        String confirmKey,
+        Duration confirmTtl,
+        String auditKey,
+        String command) {
     public static final Duration DEFAULT_CONFIRM_TTL = Duration.ofMinutes(5);
     public static final Settings DEFAULT = new Settings(Mode.READONLY, Limits.DEFAULT, Duration.ofSeconds(30), null);
 
@@ -26,26 +35,50 @@ public record Settings(
         this(mode, limits, schemaTtl, auditLog, null, null);
     }
 
+    /** Settings whose audit log, if any, is keyed with the key file beside it. */
+    public Settings(
+            Mode mode, Limits limits, Duration schemaTtl, Path auditLog, String confirmKey, Duration confirmTtl) {
+        this(mode, limits, schemaTtl, auditLog, confirmKey, confirmTtl, null);
+    }
+
+    /** Settings of a process whose command is unknown (its sessions are labelled by each call's front end). */
+    public Settings(
+            Mode mode,
+            Limits limits,
+            Duration schemaTtl,
+            Path auditLog,
+            String confirmKey,
+            Duration confirmTtl,
+            String auditKey) {
+        this(mode, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, null);
+    }
+
     public Settings withMode(Mode m) {
-        return new Settings(m, limits, schemaTtl, auditLog, confirmKey, confirmTtl);
+        return new Settings(m, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, command);
     }
 
     public Settings withLimits(Limits l) {
-        return new Settings(mode, l, schemaTtl, auditLog, confirmKey, confirmTtl);
+        return new Settings(mode, l, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, command);
     }
 
     public Settings withSchemaTtl(Duration ttl) {
-        return new Settings(mode, limits, ttl, auditLog, confirmKey, confirmTtl);
+        return new Settings(mode, limits, ttl, auditLog, confirmKey, confirmTtl, auditKey, command);
     }
 
     public Settings withAuditLog(Path path) {
-        return new Settings(mode, limits, schemaTtl, path, confirmKey, confirmTtl);
+        return new Settings(mode, limits, schemaTtl, path, confirmKey, confirmTtl, auditKey, command);
+    }
+
+    /** These settings for a process that runs {@code gabysql <command>}. */
+    public Settings withCommand(String c) {
+        return new Settings(mode, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, c);
     }
 
     @Override
     public String toString() {
         return "Settings[mode=" + mode + ", limits=" + limits + ", schemaTtl=" + schemaTtl + ", auditLog="
                 + auditLog + ", confirmKey=" + (confirmKey == null ? "random" : "***") + ", confirmTtl="
-                + confirmTtl + "]";
+                + confirmTtl + ", auditKey=" + (auditKey == null ? "file" : "***") + ", command="
+                + command + "]";
     }
 }

@@ -1,5 +1,6 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -7,6 +8,7 @@ import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.exec.SessionLabel;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.introspect.SchemaModel;
 import java.time.Duration;
@@ -22,14 +24,17 @@ final class DatabaseHandle implements AutoCloseable {
     private final InspectionCache inspections;
     /** What a call waits for before its session opens, for a cancellation's message. */
     private final String connectionLabel;
+    /** The process's command ({@code serve}, {@code mcp}, …) for session labels, or null. */
+    private final String command;
 
     private ConnectionSource source;
     private volatile Cached cached;
     /** Held while the whole schema is read, so that concurrent readers wait for one read instead of repeating it. */
     private final Object schemaReading = new Object();
 
-    DatabaseHandle(DatabaseConfig config, Dialect dialect, Limits limits) {
+    DatabaseHandle(DatabaseConfig config, Dialect dialect, Limits limits, String command) {
         this.config = config;
+        this.command = command;
         this.dialect = dialect;
         this.limits = limits;
         this.inspections = new InspectionCache(dialect.flavor());
@@ -61,14 +66,16 @@ final class DatabaseHandle implements AutoCloseable {
     }
 
     /**
-     * A session; with a cancellation, the wait for it (a busy pool's connection, SQLite's writer) ends when the call
+     * A session for the call {@code ctx} (null: work no caller asked for), labelled with the process and the caller
+     * (docs/design.md#session-labels); the wait for it (a busy pool's connection, SQLite's writer) ends when the call
      * is cancelled ({@link Cancellation#awaiting}).
      */
-    Session open(Mode mode, Limits sessionLimits, Cancellation cancellation) {
-        if (cancellation == null) {
-            return source().open(mode, sessionLimits);
+    Session open(Mode mode, Limits sessionLimits, CallContext ctx) {
+        SessionLabel label = SessionLabel.of(command, ctx);
+        if (ctx == null || ctx.cancellation() == null) {
+            return source().open(mode, sessionLimits, label);
         }
-        return cancellation.awaiting(connectionLabel, () -> source().open(mode, sessionLimits));
+        return ctx.cancellation().awaiting(connectionLabel, () -> source().open(mode, sessionLimits, label));
     }
 
     Object schemaReading() {

@@ -32,7 +32,8 @@ final class DatabaseHandles implements AutoCloseable {
     /** The handle of a database named in a call; an unknown name is refused by the catalog. */
     DatabaseHandle handle(String name) {
         DatabaseConfig db = catalog.resolve(name);
-        return handles.computeIfAbsent(db.name(), n -> new DatabaseHandle(db, Dialects.forDatabase(db), limitsOf(db)));
+        return handles.computeIfAbsent(
+                db.name(), n -> new DatabaseHandle(db, Dialects.forDatabase(db), limitsOf(db), settings.command()));
     }
 
     Mode effectiveMode(CallContext ctx, DatabaseConfig db) {

@@ -55,7 +55,9 @@ public final class LocalGabyService implements GabyService {
 
     public LocalGabyService(Catalog catalog, Settings settings) {
         this.settings = settings;
-        this.audit = settings.auditLog() == null ? AuditLog.DISABLED : new AuditLog(settings.auditLog());
+        this.audit = settings.auditLog() == null
+                ? AuditLog.DISABLED
+                : new AuditLog(settings.auditLog(), settings.auditKey());
         this.databases = new DatabaseHandles(catalog, settings);
         this.schemas = new SchemaCache(sessions, settings.schemaTtl());
         this.startup = new Startup(databases, sessions, schemas);
@@ -123,7 +125,7 @@ public final class LocalGabyService implements GabyService {
                 h,
                 Mode.READONLY,
                 limits,
-                ctx.cancellation(),
+                ctx,
                 s -> QueryRunner.query(
                         what + " on `" + h.config().name() + "`", s, sql, params, limits, ctx.cancellation()));
     }
@@ -198,7 +200,7 @@ public final class LocalGabyService implements GabyService {
         AuditedCall call = new AuditedCall(audit, ctx, "integrity_check", db, null).mode(Mode.READONLY);
         try {
             DatabaseHandle h = databases.handle(db);
-            IntegrityReport report = sessions.run(h, Mode.READONLY, h.limits(), ctx.cancellation(), s -> {
+            IntegrityReport report = sessions.run(h, Mode.READONLY, h.limits(), ctx, s -> {
                 try {
                     return h.dialect()
                             .integrityCheck(s.connection())

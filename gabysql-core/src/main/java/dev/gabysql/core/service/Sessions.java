@@ -1,6 +1,6 @@
 package dev.gabysql.core.service;
 
-import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -29,9 +29,9 @@ final class Sessions implements AutoCloseable {
         return run(h, mode, limits, null, work);
     }
 
-    /** Work in a session; the wait for the session ends when the call is cancelled. */
-    <T> T run(DatabaseHandle h, Mode mode, Limits limits, Cancellation cancellation, Function<Session, T> work) {
-        Session s = h.open(mode, limits, cancellation);
+    /** Work in a session of the call {@code ctx}; the wait for the session ends when the call is cancelled. */
+    <T> T run(DatabaseHandle h, Mode mode, Limits limits, CallContext ctx, Function<Session, T> work) {
+        Session s = h.open(mode, limits, ctx);
         try {
             return work.apply(s);
         } catch (GabyException e) {

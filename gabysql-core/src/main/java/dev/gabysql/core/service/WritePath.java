@@ -102,7 +102,7 @@ final class WritePath {
     private ExecuteResult preview(Call call) {
         DatabaseHandle h = call.h();
         Limits limits = h.limits().withMaxRows(Math.min(PREVIEW_ROWS, h.limits().maxRows()));
-        try (Session s = h.open(call.mode(), limits, call.ctx().cancellation())) {
+        try (Session s = h.open(call.mode(), limits, call.ctx())) {
             Connection c = s.connection();
             try {
                 Rehearsal rehearsal = h.dialect().rehearse(c, call.stmt());
@@ -179,7 +179,7 @@ final class WritePath {
         DatabaseHandle h = call.h();
         Limits limits = h.limits().withMaxRows(1);
         BlastRadius radius;
-        try (Session s = h.open(call.mode(), h.limits(), call.ctx().cancellation())) {
+        try (Session s = h.open(call.mode(), h.limits(), call.ctx())) {
             Connection c = s.connection();
             try {
                 Rehearsal rehearsal = h.dialect().rehearse(c, call.stmt());
@@ -264,7 +264,7 @@ final class WritePath {
         DatabaseHandle h = call.h();
         Limits limits = h.limits();
         Outcome outcome;
-        try (Session s = h.open(call.mode(), limits, call.ctx().cancellation())) {
+        try (Session s = h.open(call.mode(), limits, call.ctx())) {
             if (!call.stmt().transactional()) {
                 autocommit(call, s);
             }

@@ -85,4 +85,15 @@ class ConfigFileTest {
             assertThat(e.hint()).contains(hintPart);
         });
     }
+
+    @Test
+    void theAuditKeyComesFromTheEnvironmentAndIsNeverPrinted() throws IOException {
+        ConfigFile.Config c =
+                load("[server]\naudit_key = \"${AUDIT_KEY}\"\n", Map.of("AUDIT_KEY", "audit-secret-0123456789"));
+        assertThat(c.server().auditKey()).isEqualTo("audit-secret-0123456789");
+        assertThat(c.server().toString()).doesNotContain("audit-secret");
+        Settings s = new Settings(
+                Mode.READONLY, null, null, null, null, null, c.server().auditKey());
+        assertThat(s.toString()).doesNotContain("audit-secret");
+    }
 }

@@ -43,7 +43,11 @@ public final class ApiCall {
         this.request = request;
         this.vars = vars;
         this.maxBodyBytes = maxBodyBytes;
-        this.context = CallContext.of("http").withClient(client(request)).withCallerCap(cap(request));
+        ApiToken token = AuthFilter.tokenOf(request);
+        this.context = CallContext.of("http")
+                .withClient(client(request))
+                .withCallerCap(cap(request))
+                .withToken(token == null ? null : token.label());
     }
 
     CallContext context() {

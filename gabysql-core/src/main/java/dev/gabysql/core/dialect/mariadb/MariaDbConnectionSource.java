@@ -9,6 +9,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.exec.SessionLabel;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -22,31 +23,38 @@ import org.slf4j.LoggerFactory;
  * always end in ROLLBACK. On return the connection is reset (COM_RESET_CONNECTION: user variables, GET_LOCK locks,
  * temporary tables and HANDLERs go) or, where the server cannot be reset, discarded; a connection in doubt is
  * evicted. A statement cancelled by gabysql's watchdog or by the client is killed on the server: Connector/J's
- * {@code Statement.cancel()} opens a second connection and sends {@code KILL QUERY <thread id>}. Thread-safe.
+ * {@code Statement.cancel()} opens a second connection and sends {@code KILL QUERY <thread id>}.
+ *
+ * <p>Labels (docs/design.md#session-labels): connection attributes are fixed when a connection opens and a pooled
+ * connection serves every caller, so the {@code program_name} attribute names the program ({@code gabysql-serve}),
+ * taken from the first session's label (a process runs one command); the pools are made then. The caller's label
+ * goes in the user variable {@code @gabysql_session}, within the setup statement every checkout runs anyway; the
+ * reset clears it. Thread-safe.
  */
 final class MariaDbConnectionSource implements ConnectionSource {
     private static final Logger LOG = LoggerFactory.getLogger(MariaDbConnectionSource.class);
     private final DatabaseConfig db;
-    private final ReadWritePools pools;
+    private volatile ReadWritePools pools;
     private volatile MariaDbServer server;
 
     MariaDbConnectionSource(DatabaseConfig db) {
         this.db = db;
-        this.pools = new ReadWritePools(
-                db,
-                MariaDbUrls.forConnecting(db.url()),
-                org.mariadb.jdbc.Driver::new,
-                (config, readOnly) -> config.setReadOnly(readOnly));
     }
 
     @Override
     public Session open(Mode mode, Limits limits) {
+        return open(mode, limits, SessionLabel.of(null));
+    }
+
+    @Override
+    public Session open(Mode mode, Limits limits, SessionLabel label) {
         boolean readOnly = mode == Mode.READONLY;
+        ReadWritePools pools = pools(label);
         HikariDataSource pool = pools.pool(readOnly);
         Connection c = pools.connect(pool);
         try {
             MariaDbServer s = server(c);
-            begin(c, s, readOnly, limits);
+            begin(c, s, readOnly, limits, label);
             return new MariaDbSession(pool, c, s.canResetConnections());
         } catch (SQLException e) {
             pool.evictConnection(c);
@@ -59,10 +67,32 @@ final class MariaDbConnectionSource implements ConnectionSource {
         }
     }
 
-    /** The symmetric setup of every checkout, in one place. */
-    private static void begin(Connection c, MariaDbServer server, boolean readOnly, Limits limits) throws SQLException {
+    /** The pools, made on first use with the program of that session's label in their connection attributes. */
+    private ReadWritePools pools(SessionLabel label) {
+        ReadWritePools p = pools;
+        if (p == null) {
+            synchronized (this) {
+                if (pools == null) {
+                    pools = new ReadWritePools(
+                            db,
+                            MariaDbUrls.forConnecting(db.url(), label.program()),
+                            org.mariadb.jdbc.Driver::new,
+                            (config, readOnly) -> config.setReadOnly(readOnly));
+                }
+                p = pools;
+            }
+        }
+        return p;
+    }
+
+    /**
+     * The symmetric setup of every checkout, in one place, with the caller's label: printable ASCII without quotes
+     * or backslashes ({@link SessionLabel}), so it stands in a literal as it is, whatever the SQL mode.
+     */
+    private static void begin(Connection c, MariaDbServer server, boolean readOnly, Limits limits, SessionLabel label)
+            throws SQLException {
         try (Statement st = c.createStatement()) {
-            st.execute(server.sessionSetup(readOnly, limits));
+            st.execute(server.sessionSetup(readOnly, limits) + ", @gabysql_session = '" + label.text() + "'");
             st.execute(readOnly ? "START TRANSACTION READ ONLY" : "START TRANSACTION READ WRITE");
         }
     }
@@ -83,7 +113,9 @@ final class MariaDbConnectionSource implements ConnectionSource {
     }
 
     @Override
-    public void close() {
-        pools.close();
+    public synchronized void close() {
+        if (pools != null) {
+            pools.close();
+        }
     }
 }

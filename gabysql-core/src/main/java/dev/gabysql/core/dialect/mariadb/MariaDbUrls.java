@@ -27,9 +27,10 @@ final class MariaDbUrls {
             "useResetConnection", "true",
             // after a reset the driver restores this, so a pooled connection never falls back to autocommit
             "autocommit", "false",
-            // shown in SHOW PROCESSLIST tools and performance_schema.session_connect_attrs
-            "connectionAttributes", "program_name:gabysql",
             "connectTimeout", "5000");
+
+    /** Shown in performance_schema.session_connect_attrs: the program; forced too (a URL's own would be replaced). */
+    private static final String CONNECTION_ATTRIBUTES = "connectionAttributes";
 
     /** Options removed without replacement: the scheme rewrite makes this one meaningless. */
     private static final Set<String> DROPPED = Set.of("permitmysqlscheme");
@@ -40,8 +41,17 @@ final class MariaDbUrls {
         return url != null && (url.startsWith(MARIADB) || url.startsWith(MYSQL));
     }
 
-    /** The URL gabysql connects with: MariaDB scheme, the caller's options minus the forced ones, then ours. */
+    /** {@link #forConnecting(String, String)} for the program {@code gabysql}. */
     static String forConnecting(String url) {
+        return forConnecting(url, "gabysql");
+    }
+
+    /**
+     * The URL gabysql connects with: MariaDB scheme, the caller's options minus the forced ones, then ours, with
+     * {@code program} as the {@code program_name} connection attribute (performance_schema.session_connect_attrs;
+     * docs/design.md#session-labels), spaces as dashes.
+     */
+    static String forConnecting(String url, String program) {
         String rest = url.startsWith(MYSQL) ? url.substring(MYSQL.length()) : url.substring(MARIADB.length());
         int q = rest.indexOf('?');
         String base = q < 0 ? rest : rest.substring(0, q);
@@ -53,15 +63,17 @@ final class MariaDbUrls {
                 }
             }
         }
-        FORCED.entrySet().stream()
-                .sorted(Map.Entry.comparingByKey())
-                .forEach(e -> options.add(e.getKey() + "=" + e.getValue()));
+        Map<String, String> forced = new java.util.TreeMap<>(FORCED);
+        forced.put(CONNECTION_ATTRIBUTES, "program_name:" + program.replaceAll("[^A-Za-z0-9._-]", "-"));
+        forced.forEach((k, v) -> options.add(k + "=" + v));
         return MARIADB + base + "?" + String.join("&", options);
     }
 
     private static boolean isControlled(String option) {
         int eq = option.indexOf('=');
         String key = (eq < 0 ? option : option.substring(0, eq)).toLowerCase(Locale.ROOT);
-        return DROPPED.contains(key) || FORCED.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(key));
+        return DROPPED.contains(key)
+                || CONNECTION_ATTRIBUTES.equalsIgnoreCase(key)
+                || FORCED.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(key));
     }
 }

@@ -11,12 +11,14 @@ import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.ResultColumns;
 import dev.gabysql.core.exec.Session;
+import dev.gabysql.core.exec.SessionLabel;
 import dev.gabysql.core.exec.TransactionSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Locale;
+import org.postgresql.PGConnection;
 
 /**
  * PostgreSQL sessions from two lazily created HikariCP pools: one whose connections carry
@@ -28,7 +30,13 @@ import java.util.Locale;
  * <p>Round trips are the cost of a small read (docs/performance.md), so the settings every session needs are the
  * connections' start-up settings (the {@code options} start-up parameter, which is also what a reset returns to) rather
  * than statements: the transaction's BEGIN then travels with the query, and the rollback travels with the reset. A
- * session whose limits differ from the start-up ones sets its own, locally. Thread-safe.
+ * session whose limits differ from the start-up ones sets its own, locally.
+ *
+ * <p>Each session is labelled with its caller in {@code application_name} (docs/design.md#session-labels). The reset
+ * that ends a read sets the label again after RESET ALL, so that a connection keeps its last caller's label and the
+ * next checkout by the same caller sends nothing; another caller's checkout sets its own, within the setup batch
+ * when there is one. pgJDBC knows the current value without asking: the server reports every change of
+ * {@code application_name} (a ParameterStatus message). Thread-safe.
  */
 final class PostgresConnectionSource implements ConnectionSource {
     /**
@@ -82,12 +90,17 @@ final class PostgresConnectionSource implements ConnectionSource {
 
     @Override
     public Session open(Mode mode, Limits limits) {
+        return open(mode, limits, null);
+    }
+
+    @Override
+    public Session open(Mode mode, Limits limits, SessionLabel label) {
         boolean readOnly = mode == Mode.READONLY;
         HikariDataSource pool = pool(readOnly);
         Connection c = pools.connect(pool);
         try {
-            begin(c, readOnly, limits);
-            return new PgSession(pool, c, readOnly);
+            begin(c, readOnly, limits, label == null || carries(c, label) ? null : label);
+            return new PgSession(pool, c, readOnly, label);
         } catch (SQLException e) {
             pool.evictConnection(c);
             throw new GabyException(
@@ -100,20 +113,49 @@ final class PostgresConnectionSource implements ConnectionSource {
     }
 
     /**
-     * Nothing to send when the start-up settings apply: the driver's BEGIN goes out with the first statement.
-     * Otherwise the settings are set for this transaction.
+     * Nothing to send when the start-up settings apply and the connection carries the label already: the driver's
+     * BEGIN goes out with the first statement. A label to set ({@code relabel}, null when it stands) is then set for
+     * the session before the transaction, where its statement leaves nothing behind (no open portal, a trace a
+     * caller's own SQL could see). Other limits are set for this transaction, in one batch with the label.
      */
-    private void begin(Connection c, boolean readOnly, Limits limits) throws SQLException {
+    private void begin(Connection c, boolean readOnly, Limits limits, SessionLabel relabel) throws SQLException {
         long timeoutMs = limits.statementTimeout().toMillis();
         if (!urlHasOptions && timeoutMs == startupLimits.statementTimeout().toMillis()) {
+            if (relabel != null) {
+                labelBeforeTheTransaction(c, relabel);
+            }
             return;
         }
         try (Statement st = c.createStatement()) {
-            st.execute((readOnly ? "SET TRANSACTION READ ONLY; " : "")
+            st.execute((relabel == null ? "" : setLabel("SET LOCAL", relabel) + "; ")
+                    + (readOnly ? "SET TRANSACTION READ ONLY; " : "")
                     + "SET LOCAL statement_timeout = " + timeoutMs + "; "
                     + "SET LOCAL lock_timeout = " + lockTimeoutMs(limits) + "; "
                     + "SET LOCAL idle_in_transaction_session_timeout = " + idleTimeoutMs(timeoutMs));
         }
+    }
+
+    /** {@code SET application_name} in autocommit: no transaction is open yet, so none is begun for it. */
+    private static void labelBeforeTheTransaction(Connection c, SessionLabel label) throws SQLException {
+        c.setAutoCommit(true);
+        try (Statement st = c.createStatement()) {
+            st.execute(setLabel("SET", label));
+        } finally {
+            c.setAutoCommit(false);
+        }
+    }
+
+    /** Whether the connection's {@code application_name} is the label already, as the server last reported it. */
+    private static boolean carries(Connection c, SessionLabel label) throws SQLException {
+        return label.text().equals(c.unwrap(PGConnection.class).getParameterStatus("application_name"));
+    }
+
+    /**
+     * {@code SET [LOCAL] application_name = '…'}: the label is printable ASCII without quotes or backslashes
+     * ({@link SessionLabel}), so it stands in a literal as it is.
+     */
+    static String setLabel(String set, SessionLabel label) {
+        return set + " application_name = '" + label.text() + "'";
     }
 
     /** {@code lock_timeout}: {@link Limits#lockWait}, at most 10 s. */
@@ -146,10 +188,13 @@ final class PostgresConnectionSource implements ConnectionSource {
     /** One transaction on one pooled connection, reset to its start-up state before it goes back. */
     private static final class PgSession extends TransactionSession {
         private final HikariDataSource pool;
+        /** Set again after the reset of a read, or null. */
+        private final SessionLabel label;
 
-        PgSession(HikariDataSource pool, Connection connection, boolean readOnly) {
+        PgSession(HikariDataSource pool, Connection connection, boolean readOnly, SessionLabel label) {
             super(connection);
             this.pool = pool;
+            this.label = label;
             if (readOnly) {
                 markReadOnly();
             }
@@ -178,11 +223,14 @@ final class PostgresConnectionSource implements ConnectionSource {
             c.setAutoCommit(false);
         }
 
-        /** Every read and every preview: the rollback and the reset in one round trip. */
+        /**
+         * Every read and every preview: the rollback and the reset in one round trip, and the label again (the reset
+         * set it back), for the next checkout by the same caller.
+         */
         @Override
         protected void rollbackAndReset() throws SQLException {
             try (Statement st = connection().createStatement()) {
-                st.execute(ROLLBACK_AND_RESET);
+                st.execute(label == null ? ROLLBACK_AND_RESET : ROLLBACK_AND_RESET + "; " + setLabel("SET", label));
             }
         }
 
