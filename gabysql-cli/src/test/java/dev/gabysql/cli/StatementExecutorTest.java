@@ -3,6 +3,7 @@ package dev.gabysql.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.Mode;
@@ -93,7 +94,8 @@ class StatementExecutorTest {
                 "DELETE FROM items",
                 "INSERT INTO items VALUES (1, 'a'), (2, 'b'), (3, NULL)");
         Catalog catalog = new Catalog(List.of(DatabaseConfig.sqlite("t", file)));
-        return new LocalGabyService(catalog, Settings.DEFAULT.withMode(mode).withAuditLog(null));
+        return new LocalGabyService(
+                catalog, Settings.DEFAULT.withMode(mode).withAuditLog(null).withApproval(ApprovalPolicy.AGENT));
     }
 
     private static StatementExecutor executor(LocalGabyService service) {

@@ -1,5 +1,6 @@
 package dev.gabysql.mcp;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -40,6 +41,7 @@ public final class Shop {
     }
 
     public static LocalGabyService service(Mode mode, DatabaseConfig... dbs) {
-        return new LocalGabyService(new Catalog(List.of(dbs)), Settings.DEFAULT.withMode(mode));
+        return new LocalGabyService(
+                new Catalog(List.of(dbs)), Settings.DEFAULT.withMode(mode).withApproval(ApprovalPolicy.AGENT));
     }
 }

@@ -1,5 +1,6 @@
 package dev.gabysql.server;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
@@ -31,7 +32,8 @@ public final class TestServer implements AutoCloseable {
     }
 
     public static TestServer start(List<DatabaseConfig> dbs, Mode mode, ServerOptions options) {
-        GabyService service = new LocalGabyService(new Catalog(dbs), Settings.DEFAULT.withMode(mode));
+        GabyService service = new LocalGabyService(
+                new Catalog(dbs), Settings.DEFAULT.withMode(mode).withApproval(ApprovalPolicy.AGENT));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         GabyServer server =
                 GabyServer.start(service, options.withPort(0), new PrintStream(log, true, StandardCharsets.UTF_8));

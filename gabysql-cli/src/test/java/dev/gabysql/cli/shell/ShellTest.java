@@ -2,6 +2,7 @@ package dev.gabysql.cli.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
@@ -79,7 +80,8 @@ class ShellTest {
     void ctrlCCancelsTheRunningStatementAndTheShellGoesOn() throws Exception {
         String url = TestDatabases.newPostgresDatabase();
         Catalog catalog = new Catalog(List.of(new DatabaseConfig("pg", url, null, null, null, null, null, 0)));
-        try (LocalGabyService service = new LocalGabyService(catalog, Settings.DEFAULT);
+        try (LocalGabyService service =
+                        new LocalGabyService(catalog, Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
                 ShellHarness sh = new ShellHarness(service, "pg", dir.resolve("history"))) {
             sh.await("pg=> ");
             sh.mark();
@@ -120,7 +122,8 @@ class ShellTest {
                 "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)",
                 "INSERT INTO items VALUES (1, 'apple'), (2, 'pear'), (3, NULL)");
         return new LocalGabyService(
-                new Catalog(List.of(DatabaseConfig.sqlite("shop", file))), Settings.DEFAULT.withMode(mode));
+                new Catalog(List.of(DatabaseConfig.sqlite("shop", file))),
+                Settings.DEFAULT.withMode(mode).withApproval(ApprovalPolicy.AGENT));
     }
 
     private static long count(LocalGabyService service) {

@@ -1,5 +1,7 @@
 package dev.gabysql.core.api;
 
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
 import java.util.List;
 import java.util.Map;
 
@@ -54,6 +56,22 @@ public interface GabyService extends AutoCloseable {
      */
     default Map<String, String> checkLeastPrivilege() {
         return Map.of();
+    }
+
+    /** Writes that wait for a person's approval, oldest first (docs/design.md#approval). */
+    default List<PendingWrite> pendingWrites(CallContext ctx) {
+        throw new GabyException(ErrorCode.NOT_FOUND, "This service keeps no writes for approval.");
+    }
+
+    /**
+     * A person's decision on a pending write, once: approving commits it under the preview's conditions, rejecting
+     * commits nothing. Only a front end that asked a person calls this — an MCP client's form, a terminal, an
+     * approver's HTTP credential — never on an agent's word.
+     *
+     * @return the write as decided, with what its commit did
+     */
+    default PendingWrite decide(CallContext approver, String approvalId, boolean approve) {
+        throw new GabyException(ErrorCode.NOT_FOUND, "This service keeps no writes for approval.");
     }
 
     /** The highest mode any call could get: decides whether write tools exist at all. */

@@ -1,5 +1,6 @@
 package dev.gabysql.core.api;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
@@ -25,6 +26,11 @@ public record TableChange(String table, Long inserted, Long updated, Long delete
         @JsonValue
         public String label() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        @JsonCreator
+        public static Cause parse(String label) {
+            return valueOf(label.toUpperCase(Locale.ROOT));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.gabysql.core.catalog;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import java.time.Duration;
 
@@ -15,6 +16,7 @@ import java.time.Duration;
  * @param maxMode     the most this database may ever be used for
  * @param statementTimeout per statement; null means the server default
  * @param rowCap      rows returned per read at most; 0 means the server default
+ * @param approval    who approves writes to this database; null means the server's policy
  */
 public record DatabaseConfig(
         String name,
@@ -24,10 +26,24 @@ public record DatabaseConfig(
         String description,
         Mode maxMode,
         Duration statementTimeout,
-        int rowCap) {
+        int rowCap,
+        ApprovalPolicy approval) {
 
     public DatabaseConfig {
         maxMode = maxMode == null ? Mode.ADMIN : maxMode;
+    }
+
+    /** A database that follows the server's approval policy. */
+    public DatabaseConfig(
+            String name,
+            String url,
+            String user,
+            String password,
+            String description,
+            Mode maxMode,
+            Duration statementTimeout,
+            int rowCap) {
+        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, null);
     }
 
     /** A SQLite file, named by the caller, with defaults for everything else. */

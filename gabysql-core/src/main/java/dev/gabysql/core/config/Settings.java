@@ -1,5 +1,6 @@
 package dev.gabysql.core.config;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.exec.Limits;
 import java.nio.file.Path;
@@ -10,7 +11,8 @@ import java.time.Duration;
  * the audit log goes (null: no audit log), the key that signs confirm tokens (null: a random key per process),
  * how long a confirm token lives, the key that chains the audit log's lines (null: the key file beside the log,
  * docs/design.md#audit-log) and the gabysql command this process runs ({@code serve}, {@code mcp}, {@code sql}, …;
- * null when unknown), which labels its database sessions (docs/design.md#session-labels). Immutable.
+ * null when unknown), which labels its database sessions (docs/design.md#session-labels), and who approves writes
+ * and where pending writes wait (docs/design.md#approval). Immutable.
  */
 public record Settings(
         Mode mode,
@@ -20,7 +22,8 @@ public record Settings(
         String confirmKey,
         Duration confirmTtl,
         String auditKey,
-        String command) {
+        String command,
+        Approvals approvals) {
     public static final Duration DEFAULT_CONFIRM_TTL = Duration.ofMinutes(5);
     public static final Settings DEFAULT = new Settings(Mode.READONLY, Limits.DEFAULT, Duration.ofSeconds(30), null);
 
@@ -29,6 +32,41 @@ public record Settings(
         limits = limits == null ? Limits.DEFAULT : limits;
         schemaTtl = schemaTtl == null ? Duration.ofSeconds(30) : schemaTtl;
         confirmTtl = confirmTtl == null ? DEFAULT_CONFIRM_TTL : confirmTtl;
+        approvals = approvals == null ? Approvals.DEFAULT : approvals;
+    }
+
+    /**
+     * Who approves writes by default (a database or a caller's credential may say otherwise), where writes that wait
+     * for a person are kept (a directory shared by the processes of one account: {@code gabysql mcp} asks, {@code
+     * gabysql approve} answers), and how long they wait.
+     */
+    public record Approvals(ApprovalPolicy policy, Path store, Duration ttl) {
+        public static final Duration DEFAULT_TTL = Duration.ofHours(1);
+        public static final Approvals DEFAULT = new Approvals(ApprovalPolicy.HUMAN, null, DEFAULT_TTL);
+
+        public Approvals {
+            policy = policy == null ? ApprovalPolicy.HUMAN : policy;
+            store = store == null ? defaultStore() : store;
+            ttl = ttl == null ? DEFAULT_TTL : ttl;
+        }
+
+        /** ~/.gabysql/approvals. */
+        public static Path defaultStore() {
+            return Path.of(System.getProperty("user.home"), ".gabysql", "approvals");
+        }
+    }
+
+    /** Settings of a process that runs {@code gabysql <command>}, writes approved as the default says. */
+    public Settings(
+            Mode mode,
+            Limits limits,
+            Duration schemaTtl,
+            Path auditLog,
+            String confirmKey,
+            Duration confirmTtl,
+            String auditKey,
+            String command) {
+        this(mode, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, command, null);
     }
 
     public Settings(Mode mode, Limits limits, Duration schemaTtl, Path auditLog) {
@@ -54,24 +92,33 @@ public record Settings(
     }
 
     public Settings withMode(Mode m) {
-        return new Settings(m, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, command);
+        return new Settings(m, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, command, approvals);
     }
 
     public Settings withLimits(Limits l) {
-        return new Settings(mode, l, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, command);
+        return new Settings(mode, l, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, command, approvals);
     }
 
     public Settings withSchemaTtl(Duration ttl) {
-        return new Settings(mode, limits, ttl, auditLog, confirmKey, confirmTtl, auditKey, command);
+        return new Settings(mode, limits, ttl, auditLog, confirmKey, confirmTtl, auditKey, command, approvals);
     }
 
     public Settings withAuditLog(Path path) {
-        return new Settings(mode, limits, schemaTtl, path, confirmKey, confirmTtl, auditKey, command);
+        return new Settings(mode, limits, schemaTtl, path, confirmKey, confirmTtl, auditKey, command, approvals);
     }
 
     /** These settings for a process that runs {@code gabysql <command>}. */
     public Settings withCommand(String c) {
-        return new Settings(mode, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, c);
+        return new Settings(mode, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, c, approvals);
+    }
+
+    public Settings withApprovals(Approvals a) {
+        return new Settings(mode, limits, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, command, a);
+    }
+
+    /** These settings with writes approved by {@code policy} by default. */
+    public Settings withApproval(ApprovalPolicy policy) {
+        return withApprovals(new Approvals(policy, approvals.store(), approvals.ttl()));
     }
 
     @Override
@@ -79,6 +126,6 @@ public record Settings(
         return "Settings[mode=" + mode + ", limits=" + limits + ", schemaTtl=" + schemaTtl + ", auditLog="
                 + auditLog + ", confirmKey=" + (confirmKey == null ? "random" : "***") + ", confirmTtl="
                 + confirmTtl + ", auditKey=" + (auditKey == null ? "file" : "***") + ", command="
-                + command + "]";
+                + command + ", approvals=" + approvals + "]";
     }
 }

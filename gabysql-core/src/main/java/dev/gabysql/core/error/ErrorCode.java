@@ -52,6 +52,20 @@ public enum ErrorCode {
             1,
             "The data changed since the preview; preview again and review the new result.",
             Action.PREVIEW_AGAIN),
+    // approval by a person
+    APPROVAL_NOT_FOUND(404, 1, "No write waits under this approval id on this database; preview the write again."),
+    APPROVAL_CLOSED(
+            409,
+            1,
+            "This write was already decided, or it expired; an approval id is decided once. Preview again for a new"
+                    + " one.",
+            Action.PREVIEW_AGAIN),
+    APPROVAL_REQUIRED(
+            403,
+            1,
+            "Writes to this database are approved by a person: the preview answers with an approval id, and the"
+                    + " person approves it; a confirm token is not accepted."),
+    NOT_AN_APPROVER(403, 1, "Only an approver's credential may approve or reject a write."),
     // the database
     SQL_ERROR(400, 1, "Fix the SQL; the database's message says what it did not accept."),
     LOCKED(

@@ -1,5 +1,6 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.DescribeRequest;
@@ -8,9 +9,11 @@ import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.PendingWrite;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.approval.ApprovalStore;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -34,6 +37,7 @@ import dev.gabysql.core.introspect.SchemaPresenter;
 import dev.gabysql.core.introspect.SchemaSearch;
 import dev.gabysql.core.introspect.TablePresenter;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +56,8 @@ public final class LocalGabyService implements GabyService {
     private final SchemaCache schemas;
     private final Startup startup;
     private final WritePath writes;
+    /** Made on the first write that waits for a person: its directory is created only then. */
+    private volatile PendingWrites pending;
 
     public LocalGabyService(Catalog catalog, Settings settings) {
         this.settings = settings;
@@ -93,8 +99,41 @@ public final class LocalGabyService implements GabyService {
         if (privilege != null) {
             warnings.add(privilege);
         }
+        Mode mode = databases.effectiveMode(ctx, db);
         return new DatabaseInfo(
-                db.name(), dialect, db.displayUrl(), db.description(), databases.effectiveMode(ctx, db), warnings);
+                db.name(),
+                dialect,
+                db.displayUrl(),
+                db.description(),
+                mode,
+                warnings,
+                mode.allowsWrites() ? approvalOf(ctx, db) : null);
+    }
+
+    /**
+     * Who approves a caller's writes to a database: the caller's credential when it says (an HTTP token for a
+     * trusted program, the shell's own prompt), else the database's setting, else the server's
+     * (docs/design.md#approval).
+     */
+    private ApprovalPolicy approvalOf(CallContext ctx, DatabaseConfig db) {
+        if (ctx.approval() != null) {
+            return ctx.approval();
+        }
+        return db.approval() != null ? db.approval() : settings.approvals().policy();
+    }
+
+    private PendingWrites pendingWrites() {
+        PendingWrites p = pending;
+        if (p == null) {
+            synchronized (this) {
+                if (pending == null) {
+                    Settings.Approvals a = settings.approvals();
+                    pending = new PendingWrites(new ApprovalStore(a.store(), Clock.systemUTC()), a.ttl());
+                }
+                p = pending;
+            }
+        }
+        return p;
     }
 
     @Override
@@ -136,6 +175,10 @@ public final class LocalGabyService implements GabyService {
      */
     @Override
     public ExecuteResult execute(CallContext ctx, ExecuteRequest request) {
+        if (request.approvalId() != null) {
+            DatabaseConfig db = databases.catalog().resolve(request.db());
+            return pendingWrites().status(db.name(), request.approvalId());
+        }
         AuditedCall call = new AuditedCall(
                 audit, ctx, request.confirmToken() == null ? "execute" : "confirm", request.db(), request.sql());
         try {
@@ -148,9 +191,82 @@ public final class LocalGabyService implements GabyService {
             call.kind(stmt.kind());
             AccessPolicy.requireWrite(stmt);
             AccessPolicy.authorizeWrite(stmt, mode, request.allowFullTable());
-            return writes.execute(ctx, h, mode, stmt, request, call);
+            PendingWrites person = approvalOf(ctx, db) == ApprovalPolicy.HUMAN ? pendingWrites() : null;
+            return writes.execute(ctx, h, mode, stmt, request, call, person);
         } catch (GabyException e) {
             throw call.failed(e);
+        }
+    }
+
+    @Override
+    public List<PendingWrite> pendingWrites(CallContext ctx) {
+        return pendingWrites().store().pending();
+    }
+
+    /**
+     * A person's decision on a pending write, taken once (docs/design.md#approval). Approving commits it here, under
+     * the preview's conditions and its mode (capped by what this process and the database allow); rejecting commits
+     * nothing. The caller is the front end that asked the person; {@code approver} names them for the audit log.
+     */
+    @Override
+    public PendingWrite decide(CallContext approver, String approvalId, boolean approve) {
+        String via = viaOf(approver);
+        String who = approver.token() != null ? "token " + approver.token() : approver.client();
+        ApprovalStore store = pendingWrites().store();
+        PendingWrite w = store.decide(
+                approvalId,
+                p -> approve
+                        ? p.decided(PendingWrite.State.APPROVED, who, via, null, "Approved; committing.")
+                        : p.decided(
+                                PendingWrite.State.REJECTED, who, via, null, "Rejected by the user; nothing changed."));
+        new AuditedCall(audit, approver, approve ? "approve" : "reject", w.db(), w.sql())
+                .token(w.id())
+                .mode(w.mode())
+                .done(approve ? "approved" : "rejected", null);
+        if (!approve) {
+            return w;
+        }
+        PendingWrite done = commitApproved(approver, w);
+        store.finish(done);
+        return done;
+    }
+
+    private PendingWrite commitApproved(CallContext approver, PendingWrite w) {
+        AuditedCall call = new AuditedCall(audit, approver, "commit", w.db(), w.sql()).token(w.id());
+        try {
+            DatabaseConfig db = databases.catalog().resolve(w.db());
+            Mode mode = w.mode().capTo(databases.effectiveMode(CallContext.of(approver.frontEnd()), db));
+            call.mode(mode);
+            AccessPolicy.requireWritable(db.name(), mode);
+            DatabaseHandle h = databases.handle(db.name());
+            InspectedStatement stmt = h.inspect(w.sql());
+            call.kind(stmt.kind());
+            AccessPolicy.authorizeWrite(stmt, mode, w.allowFullTable());
+            ExecuteRequest req = new ExecuteRequest(w.db(), w.sql(), w.params(), null, w.allowFullTable());
+            ExecuteResult r = writes.commitApproved(approver, h, mode, stmt, req, call, w);
+            return w.decided(
+                    PendingWrite.State.COMMITTED,
+                    w.decidedBy(),
+                    w.via(),
+                    r.affectedRows(),
+                    String.join(" ", r.notes()));
+        } catch (GabyException e) {
+            call.failed(e);
+            PendingWrite.State s =
+                    e.code() == ErrorCode.DATA_CHANGED ? PendingWrite.State.CHANGED : PendingWrite.State.FAILED;
+            return w.decided(s, w.decidedBy(), w.via(), null, e.getMessage());
+        }
+    }
+
+    /** How the person said yes: through the MCP client's form, at a terminal, or with an approver's HTTP token. */
+    private static String viaOf(CallContext approver) {
+        switch (approver.frontEnd() == null ? "" : approver.frontEnd()) {
+            case "mcp":
+                return "elicitation";
+            case "http":
+                return "http";
+            default:
+                return "terminal";
         }
     }
 

@@ -5,6 +5,7 @@ import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.PendingWrite;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.error.ErrorCode;
@@ -63,26 +64,142 @@ final class WritePath {
         return t;
     }
 
+    /**
+     * A write call. With approval {@code agent} the preview issues a confirm token and the token commits; with
+     * {@code human} the preview waits for a person in {@code approvals} and no token is issued or accepted
+     * (docs/design.md#approval).
+     */
     ExecuteResult execute(
             CallContext ctx,
             DatabaseHandle h,
             Mode mode,
             InspectedStatement stmt,
             ExecuteRequest req,
-            AuditedCall audit) {
+            AuditedCall audit,
+            PendingWrites approvals) {
         String hash = ConfirmTokens.statementHash(stmt.sql(), JsonBytes.text(req.params()));
-        Call call = new Call(
-                ctx,
-                h,
-                mode,
-                stmt,
-                req,
-                audit,
-                new ConfirmTokens.Binding(h.config().name(), hash, mode.label(), 0));
+        ConfirmTokens.Binding binding = new ConfirmTokens.Binding(h.config().name(), hash, mode.label(), 0);
+        Call call = new Call(ctx, h, mode, stmt, req, audit, binding);
+        Finish finish = approvals == null ? new ByToken() : new ByPerson(approvals);
         if (req.confirmToken() != null) {
+            if (approvals != null) {
+                throw new GabyException(
+                        ErrorCode.APPROVAL_REQUIRED,
+                        "Writes to `" + call.db() + "` are approved by a person; a confirm token commits nothing"
+                                + " here (rule: approval human).");
+            }
             return confirm(call);
         }
-        return stmt.previewable() ? preview(call) : announce(call, stmt.noPreview());
+        return stmt.previewable() ? preview(call, finish) : unrehearsable(call, stmt.noPreview(), finish);
+    }
+
+    /**
+     * Commits a write a person approved, under the preview's conditions: the same rows, the same counts per table
+     * (docs/design.md#approval). A write that was not rehearsed runs as a confirmed one without a preview would.
+     */
+    ExecuteResult commitApproved(
+            CallContext ctx,
+            DatabaseHandle h,
+            Mode mode,
+            InspectedStatement stmt,
+            ExecuteRequest req,
+            AuditedCall audit,
+            PendingWrite w) {
+        Call call = new Call(ctx, h, mode, stmt, req, audit, null);
+        return w.rehearsed() ? commitMatching(call, w.affectedRows(), w.evidence()) : runWithoutPreview(call);
+    }
+
+    /** How a preview ends: with a token for the caller, or waiting for a person. */
+    private interface Finish {
+        ExecuteResult previewed(Call call, Evidence ev, WriteRun.Result run, List<String> restored);
+
+        ExecuteResult unrehearsed(Call call, List<String> why);
+    }
+
+    /** Approval agent: the caller holds the token that commits. */
+    private final class ByToken implements Finish {
+        @Override
+        public ExecuteResult previewed(Call call, Evidence ev, WriteRun.Result run, List<String> restored) {
+            return WritePath.this.previewed(call, ev, run, restored);
+        }
+
+        @Override
+        public ExecuteResult unrehearsed(Call call, List<String> why) {
+            return announce(call, why);
+        }
+    }
+
+    /** Approval human: the preview is kept for a person; the caller gets its id, which commits nothing. */
+    private static final class ByPerson implements Finish {
+        private final PendingWrites approvals;
+
+        ByPerson(PendingWrites approvals) {
+            this.approvals = approvals;
+        }
+
+        @Override
+        public ExecuteResult previewed(Call call, Evidence ev, WriteRun.Result run, List<String> restored) {
+            List<String> notes = previewNotes(ev, run, restored);
+            PendingWrite w = approvals.await(
+                    call.ctx(),
+                    call.req(),
+                    call.db(),
+                    call.stmt(),
+                    call.mode(),
+                    true,
+                    ev.count(),
+                    ev.bound(),
+                    ev.blastRadius(),
+                    run.rows(),
+                    notes);
+            return awaiting(
+                    call,
+                    w,
+                    "Preview only: the statement ran in a transaction that was rolled back; nothing changed.",
+                    List.of());
+        }
+
+        @Override
+        public ExecuteResult unrehearsed(Call call, List<String> why) {
+            String reasons = String.join("; ", why);
+            PendingWrite w = approvals.await(
+                    call.ctx(),
+                    call.req(),
+                    call.db(),
+                    call.stmt(),
+                    call.mode(),
+                    false,
+                    0,
+                    "unrehearsed",
+                    null,
+                    null,
+                    List.of("NO PREVIEW: `" + call.stmt().command() + "` cannot be rehearsed: " + reasons
+                            + ". Approving runs it for real, at once, and it cannot be undone."));
+            return awaiting(
+                    call,
+                    w,
+                    "Nothing has run: `" + call.stmt().command() + "` cannot be rehearsed (" + reasons + ").",
+                    why);
+        }
+
+        private ExecuteResult awaiting(Call call, PendingWrite w, String first, List<String> why) {
+            call.audit().token(w.id()).done("awaiting_approval", w.affectedRows());
+            List<String> notes = new ArrayList<>();
+            notes.add(first + " It waits for a person's approval (approval id " + w.id() + ", until " + w.expiresAt()
+                    + "); nothing commits until they approve.");
+            notes.addAll(
+                    w.notes().subList(Math.min(1, w.notes().size()), w.notes().size()));
+            return new ExecuteResult(
+                    "awaiting_approval",
+                    w.affectedRows(),
+                    w.sample(),
+                    null,
+                    w.expiresAt(),
+                    notes,
+                    w.blastRadius(),
+                    why,
+                    w.id());
+        }
     }
 
     /** One write call and what its token binds. */
@@ -99,7 +216,7 @@ final class WritePath {
         }
     }
 
-    private ExecuteResult preview(Call call) {
+    private ExecuteResult preview(Call call, Finish finish) {
         DatabaseHandle h = call.h();
         Limits limits = h.limits().withMaxRows(Math.min(PREVIEW_ROWS, h.limits().maxRows()));
         try (Session s = h.open(call.mode(), limits, call.ctx())) {
@@ -109,7 +226,7 @@ final class WritePath {
                 DigestPlan plan = DigestPlan.of(c, call.stmt());
                 List<String> blockers = blockers(call, rehearsal, plan);
                 if (!blockers.isEmpty()) {
-                    return announce(call, blockers);
+                    return unrehearsable(call, blockers, finish);
                 }
                 WriteRun.Result run =
                         WriteRun.run(call.ctx(), h, s, call.stmt(), call.req(), limits, plan, what(call, "Preview"));
@@ -118,7 +235,7 @@ final class WritePath {
                 c.rollback();
                 List<String> restored = rehearsal.restoreAfterRollback(c);
                 s.commit();
-                return previewed(call, new Evidence(run.count(), radius, run.digest()), run, restored);
+                return finish.previewed(call, new Evidence(run.count(), radius, run.digest()), run, restored);
             } catch (SQLException e) {
                 s.markBroken();
                 throw SqlErrors.translate(what(call, "Preview"), e, false, false);
@@ -141,22 +258,12 @@ final class WritePath {
         ConfirmTokens.Binding b = call.binding();
         ConfirmTokens.Issued token =
                 tokens().issue(new ConfirmTokens.Binding(b.db(), b.statementHash(), b.mode(), ev.count(), ev.bound()));
-        List<String> notes = new ArrayList<>();
-        notes.add("Preview only: the statement ran in a transaction that was rolled back; nothing changed. Its"
-                + " confirmation expires at " + token.expiresAt() + "; it commits only if it changes the same rows"
-                + " of the same tables again.");
-        String summary = ev.blastRadius().summary();
-        if (!summary.isEmpty()) {
-            notes.add("Blast radius: " + summary + ".");
-        }
-        if (run.rowsBefore()) {
-            notes.add("The rows shown are as they were before the statement (this engine cannot return the rows it"
-                    + " changed).");
-        }
-        if (ev.blastRadius().uncounted() != null) {
-            notes.add("Not counted: " + ev.blastRadius().uncounted() + ".");
-        }
-        notes.addAll(restored);
+        List<String> notes = previewNotes(ev, run, restored);
+        notes.set(
+                0,
+                "Preview only: the statement ran in a transaction that was rolled back; nothing changed. Its"
+                        + " confirmation expires at " + token.expiresAt() + "; it commits only if it changes the same"
+                        + " rows of the same tables again.");
         call.audit().token(token.id()).done("previewed", ev.count());
         return new ExecuteResult(
                 "previewed",
@@ -169,6 +276,25 @@ final class WritePath {
                 List.of());
     }
 
+    /** The notes of a preview: a first line the caller replaces, the blast radius, what was not counted, restores. */
+    private static List<String> previewNotes(Evidence ev, WriteRun.Result run, List<String> restored) {
+        List<String> notes = new ArrayList<>();
+        notes.add("Preview only: the statement ran in a transaction that was rolled back; nothing changed.");
+        String summary = ev.blastRadius().summary();
+        if (!summary.isEmpty()) {
+            notes.add("Blast radius: " + summary + ".");
+        }
+        if (run.rowsBefore()) {
+            notes.add("The rows shown are as they were before the statement (this engine cannot return the rows it"
+                    + " changed).");
+        }
+        if (ev.blastRadius().uncounted() != null) {
+            notes.add("Not counted: " + ev.blastRadius().uncounted() + ".");
+        }
+        notes.addAll(restored);
+        return notes;
+    }
+
     private ExecuteResult confirm(Call call) {
         ConfirmTokens.Binding b = call.binding();
         ConfirmTokens.Verified v = tokens().redeem(call.req().confirmToken(), b.db(), b.statementHash(), b.mode());
@@ -176,6 +302,11 @@ final class WritePath {
         if (v.unrehearsed()) {
             return runWithoutPreview(call);
         }
+        return commitMatching(call, v.previewedCount(), v.evidence());
+    }
+
+    /** Runs the write again and commits only if its evidence matches the preview's. */
+    private ExecuteResult commitMatching(Call call, long previewedCount, String previewedEvidence) {
         DatabaseHandle h = call.h();
         Limits limits = h.limits().withMaxRows(1);
         BlastRadius radius;
@@ -194,7 +325,7 @@ final class WritePath {
                 rehearsal.afterStatement(c);
                 radius = rehearsal.blastRadius(run.count());
                 String difference = new Evidence(run.count(), radius, run.digest())
-                        .differenceFrom(v.evidence(), v.previewedCount());
+                        .differenceFrom(previewedEvidence, previewedCount);
                 if (difference != null) {
                     throw changed(difference);
                 }
@@ -205,15 +336,15 @@ final class WritePath {
             }
         }
         h.invalidateSchema();
-        call.audit().done("committed", v.previewedCount());
+        call.audit().done("committed", previewedCount);
         String summary = radius.summary();
         return new ExecuteResult(
                 "committed",
-                v.previewedCount(),
+                previewedCount,
                 null,
                 null,
                 null,
-                List.of("Committed: " + v.previewedCount() + " rows affected, as previewed"
+                List.of("Committed: " + previewedCount + " rows affected, as previewed"
                         + (summary.isEmpty() ? "." : " (" + summary + ").")),
                 radius,
                 List.of());
@@ -226,10 +357,10 @@ final class WritePath {
     }
 
     /**
-     * No preview: says why, and issues a token that runs the statement on the confirming call. Only admin mode may
-     * run a write that cannot be rehearsed; below it, every write is previewed.
+     * No preview. Only admin mode may run a write that cannot be rehearsed; below it, every write is previewed, so
+     * it is refused. In admin the caller is told why, and the write runs only once confirmed (or approved).
      */
-    private ExecuteResult announce(Call call, List<String> why) {
+    private static ExecuteResult unrehearsable(Call call, List<String> why, Finish finish) {
         if (call.mode().compareTo(Mode.ADMIN) < 0) {
             throw new GabyException(
                     ErrorCode.NO_PREVIEW,
@@ -237,6 +368,11 @@ final class WritePath {
                             + ". In mode " + call.mode().label() + " every write is previewed before it commits"
                             + " (rule: a preview changes nothing), so it is refused; nothing ran.");
         }
+        return finish.unrehearsed(call, why);
+    }
+
+    /** No preview, approval agent: says why, and issues a token that runs the statement on the confirming call. */
+    private ExecuteResult announce(Call call, List<String> why) {
         ConfirmTokens.Binding b = call.binding();
         ConfirmTokens.Issued token =
                 tokens().issue(new ConfirmTokens.Binding(b.db(), b.statementHash(), b.mode(), -1, "unrehearsed"));

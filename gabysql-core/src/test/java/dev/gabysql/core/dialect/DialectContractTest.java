@@ -3,6 +3,7 @@ package dev.gabysql.core.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.DescribeRequest;
@@ -73,7 +74,7 @@ public abstract class DialectContractTest {
 
     protected LocalGabyService serviceWithTimeout(Duration timeout) {
         DatabaseConfig db = new DatabaseConfig("db", url, null, null, "contract fixture", null, timeout, 0);
-        return new LocalGabyService(new Catalog(List.of(db)), Settings.DEFAULT);
+        return new LocalGabyService(new Catalog(List.of(db)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
     }
 
     protected QueryResult query(String sql) {

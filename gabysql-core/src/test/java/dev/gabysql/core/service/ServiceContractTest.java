@@ -3,6 +3,7 @@ package dev.gabysql.core.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.Mode;
@@ -63,7 +64,7 @@ abstract class ServiceContractTest {
         String url = fixtureUrl();
         return new LocalGabyService(
                 new Catalog(List.of(new DatabaseConfig(DB, url, null, null, "test shop", null, null, 0))),
-                new Settings(mode, limits, Duration.ofSeconds(30), null));
+                new Settings(mode, limits, Duration.ofSeconds(30), null).withApproval(ApprovalPolicy.AGENT));
     }
 
     private String fixtureUrl;

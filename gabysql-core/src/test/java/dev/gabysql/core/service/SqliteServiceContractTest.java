@@ -1,5 +1,6 @@
 package dev.gabysql.core.service;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ class SqliteServiceContractTest extends ServiceContractTest {
     void aMissingFileIsListedWithAWarning() {
         dev.gabysql.core.catalog.Catalog catalog = new dev.gabysql.core.catalog.Catalog(
                 java.util.List.of(dev.gabysql.core.catalog.DatabaseConfig.sqlite("gone", dir.resolve("gone.db"))));
-        try (LocalGabyService s = new LocalGabyService(catalog, dev.gabysql.core.config.Settings.DEFAULT)) {
+        try (LocalGabyService s = new LocalGabyService(
+                catalog, dev.gabysql.core.config.Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT))) {
             org.assertj.core.api.Assertions.assertThat(s.listDatabases(ctx))
                     .singleElement()
                     .satisfies(d -> org.assertj.core.api.Assertions.assertThat(d.warnings())

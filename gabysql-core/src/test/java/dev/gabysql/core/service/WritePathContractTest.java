@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
@@ -53,7 +54,8 @@ abstract class WritePathContractTest {
             url = createFixture(tmp);
         }
         Settings settings = new Settings(
-                mode, Limits.DEFAULT, Duration.ofSeconds(30), tmp.resolve("audit.jsonl"), "test-key", tokenTtl);
+                        mode, Limits.DEFAULT, Duration.ofSeconds(30), tmp.resolve("audit.jsonl"), "test-key", tokenTtl)
+                .withApproval(ApprovalPolicy.AGENT);
         return new LocalGabyService(
                 new Catalog(List.of(
                         new DatabaseConfig(DB, url, null, null, null, null, null, 0),
@@ -230,7 +232,7 @@ abstract class WritePathContractTest {
     @Test
     void readonlyRefusesBeforeTouchingTheDatabase() {
         Catalog gone = new Catalog(List.of(DatabaseConfig.sqlite(DB, tmp.resolve("missing.db"))));
-        try (LocalGabyService ro = new LocalGabyService(gone, Settings.DEFAULT)) {
+        try (LocalGabyService ro = new LocalGabyService(gone, Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT))) {
             expect(
                     () -> ro.execute(
                             ctx, new ExecuteRequest(DB, "DELETE FROM items WHERE id = 1", List.of(), null, false)),

@@ -2,6 +2,7 @@ package dev.gabysql.core.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
@@ -82,10 +83,11 @@ abstract class WriteTrapTest {
         service = new LocalGabyService(
                 new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null, 0))),
                 new Settings(
-                        Mode.ADMIN,
-                        new Limits(Duration.ofSeconds(5), 100, 200, 100_000),
-                        Duration.ofSeconds(30),
-                        null));
+                                Mode.ADMIN,
+                                new Limits(Duration.ofSeconds(5), 100, 200, 100_000),
+                                Duration.ofSeconds(30),
+                                null)
+                        .withApproval(ApprovalPolicy.AGENT));
     }
 
     @AfterEach

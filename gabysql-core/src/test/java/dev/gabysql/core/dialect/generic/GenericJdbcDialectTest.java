@@ -3,6 +3,7 @@ package dev.gabysql.core.dialect.generic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.Mode;
@@ -70,7 +71,8 @@ class GenericJdbcDialectTest {
 
     @Test
     void listDatabasesWarnsThatTheEngineLayerIsWeaker() {
-        try (LocalGabyService service = new LocalGabyService(new Catalog(List.of(config(url))), Settings.DEFAULT)) {
+        try (LocalGabyService service = new LocalGabyService(
+                new Catalog(List.of(config(url))), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT))) {
             DatabaseInfo info = service.listDatabases(CallContext.of("test")).get(0);
             assertThat(info.dialect()).isEqualTo("generic");
             assertThat(info.warnings())

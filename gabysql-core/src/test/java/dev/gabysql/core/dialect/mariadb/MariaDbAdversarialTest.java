@@ -3,6 +3,7 @@ package dev.gabysql.core.dialect.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.catalog.Catalog;
@@ -73,7 +74,8 @@ class MariaDbAdversarialTest {
                 "CREATE SEQUENCE seq",
                 "CREATE PROCEDURE p() SELECT 1");
         DatabaseConfig config = new DatabaseConfig("m", url, null, null, null, null, Duration.ofSeconds(5), 0);
-        service = new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT);
+        service =
+                new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
         before = probe.snapshot();
     }
 

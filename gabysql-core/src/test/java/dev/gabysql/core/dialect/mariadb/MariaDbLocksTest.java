@@ -3,6 +3,7 @@ package dev.gabysql.core.dialect.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.catalog.Catalog;
@@ -30,7 +31,8 @@ class MariaDbLocksTest {
         String url = TestDatabases.newMariaDbDatabase();
         TestDatabases.run(url, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2), (3)");
         DatabaseConfig config = new DatabaseConfig("m", url, null, null, null, null, Duration.ofSeconds(4), 0);
-        try (LocalGabyService service = new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT)) {
+        try (LocalGabyService service = new LocalGabyService(
+                new Catalog(List.of(config)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT))) {
             try (Connection other = DriverManager.getConnection(url);
                     Statement st = other.createStatement()) {
                 st.execute("LOCK TABLES t WRITE");

@@ -3,6 +3,7 @@ package dev.gabysql.core.dialect.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.api.QueryRequest;
@@ -39,7 +40,8 @@ class MariaDbTimeoutTest {
         probe = new MariaDbProbe(TestDatabases.mariaDbAdminUrlFor(db), db);
         TestDatabases.run(url, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2), (3)");
         DatabaseConfig config = new DatabaseConfig("m", url, null, null, null, null, Duration.ofSeconds(1), 0);
-        service = new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT);
+        service =
+                new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
     }
 
     @AfterAll
@@ -122,6 +124,6 @@ class MariaDbTimeoutTest {
 
     private static LocalGabyService serviceWithTimeout(Duration timeout) {
         DatabaseConfig base = new DatabaseConfig("m", url, null, null, null, null, timeout, 0);
-        return new LocalGabyService(new Catalog(List.of(base)), Settings.DEFAULT);
+        return new LocalGabyService(new Catalog(List.of(base)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
     }
 }
