@@ -1,5 +1,6 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.cli.run.Version;
 import dev.gabysql.cli.start.Warmup;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
@@ -73,7 +74,7 @@ final class McpCommand implements Callable<Integer> {
                     "For example: --max-message 16777216.");
         }
         OutputStream protocolOut = takeStdout();
-        McpOptions options = McpOptions.defaults(VersionProvider.version()).withMaxMessageBytes(maxMessage);
+        McpOptions options = McpOptions.defaults(Version.current()).withMaxMessageBytes(maxMessage);
         GabyService service;
         StdioHooks hooks;
         if (server != null) {

@@ -1,5 +1,6 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.cli.run.Version;
 import dev.gabysql.core.config.ConfigFile;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.server.ApiToken;
@@ -150,7 +151,7 @@ final class ServeCommand implements Callable<Integer> {
                 Duration.ofSeconds(idleTimeout),
                 Duration.ofSeconds(shutdownTimeout),
                 new ServerOptions.Mcp(
-                        VersionProvider.version(),
+                        Version.current(),
                         Duration.ofSeconds(mcpKeepAlive),
                         Duration.ofSeconds(mcpSessionTimeout),
                         mcpMaxSessions));

@@ -1,6 +1,8 @@
 package dev.gabysql.cli;
 
 import dev.gabysql.cli.format.Format;
+import dev.gabysql.cli.run.ScriptConfirmer;
+import dev.gabysql.cli.run.ScriptRunner;
 import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.GabyService;

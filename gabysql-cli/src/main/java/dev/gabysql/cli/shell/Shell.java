@@ -1,8 +1,8 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.cli.StatementExecutor;
-import dev.gabysql.cli.VersionProvider;
 import dev.gabysql.cli.format.Format;
+import dev.gabysql.cli.run.StatementExecutor;
+import dev.gabysql.cli.run.Version;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.GabyException;
@@ -145,7 +145,7 @@ public final class Shell {
     }
 
     private void greet(DatabaseInfo info) {
-        printer.info("gabysql " + VersionProvider.version() + " — `" + info.name() + "` (" + info.dialect() + ", "
+        printer.info("gabysql " + Version.current() + " — `" + info.name() + "` (" + info.dialect() + ", "
                 + info.mode().label() + "). Type \\? for help, \\q to quit.");
         info.warnings().forEach(printer::note);
         List<String> others = new ArrayList<>(databaseNames());

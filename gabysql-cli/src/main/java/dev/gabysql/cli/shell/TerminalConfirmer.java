@@ -1,6 +1,6 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.cli.StatementExecutor;
+import dev.gabysql.cli.run.StatementExecutor;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.error.GabyException;
 import java.util.Locale;

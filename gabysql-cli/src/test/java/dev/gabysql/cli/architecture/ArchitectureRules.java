@@ -2,6 +2,7 @@ package dev.gabysql.cli.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.lang.ArchRule;
@@ -29,7 +30,8 @@ final class ArchitectureRules {
                 "vendorKnowledgeStaysInDialects", vendorKnowledgeStaysInDialects(),
                 "corePackagesFormNoCycle", corePackagesFormNoCycle(),
                 "frontEndsReachTheCoreThroughItsApi", frontEndsReachTheCoreThroughItsApi(),
-                "modulesStackOneWay", modulesStackOneWay());
+                "modulesStackOneWay", modulesStackOneWay(),
+                "cliPackagesStackOneWay", cliPackagesStackOneWay());
     }
 
     static ArchRule frontEndsNeverTouchJdbc() {
@@ -140,5 +142,37 @@ final class ArchitectureRules {
                 .dependOnClassesThat()
                 .resideInAnyPackage("dev.gabysql.server..", "dev.gabysql.cli..")
                 .because("cli assembles server and mcp; server builds on mcp; mcp on the core alone");
+    }
+
+    /**
+     * The CLI's packages: the commands on top; the shell over the statement runners; the runners over the result
+     * formats; start-up helpers for the commands alone. A layered rule checks the accesses into each layer's
+     * classes, so its bite test imports the fixture and the class it reaches; layers may be empty there.
+     */
+    static ArchRule cliPackagesStackOneWay() {
+        return layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .withOptionalLayers(true)
+                .layer("commands")
+                .definedBy("dev.gabysql.cli")
+                .layer("shell")
+                .definedBy("dev.gabysql.cli.shell..")
+                .layer("run")
+                .definedBy("dev.gabysql.cli.run..")
+                .layer("format")
+                .definedBy("dev.gabysql.cli.format..")
+                .layer("start")
+                .definedBy("dev.gabysql.cli.start..")
+                .whereLayer("commands")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("shell")
+                .mayOnlyBeAccessedByLayers("commands")
+                .whereLayer("run")
+                .mayOnlyBeAccessedByLayers("commands", "shell")
+                .whereLayer("format")
+                .mayOnlyBeAccessedByLayers("commands", "shell", "run")
+                .whereLayer("start")
+                .mayOnlyBeAccessedByLayers("commands")
+                .because("commands → shell → run → format, each importing only what is below it");
     }
 }

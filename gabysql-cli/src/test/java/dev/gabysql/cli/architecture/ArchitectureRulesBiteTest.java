@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.EvaluationResult;
+import dev.gabysql.cli.run.archfixture.BreaksCliLayers;
+import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.api.archfixture.BreaksApiRules;
 import dev.gabysql.core.archfixture.BreaksCoreRules;
 import dev.gabysql.core.audit.archfixture.CycleA;
@@ -29,7 +31,8 @@ class ArchitectureRulesBiteTest {
             "vendorKnowledgeStaysInDialects", new Class<?>[] {BreaksDialectRules.class},
             "corePackagesFormNoCycle", new Class<?>[] {CycleA.class, CycleB.class},
             "frontEndsReachTheCoreThroughItsApi", new Class<?>[] {BreaksFrontEndRules.class},
-            "modulesStackOneWay", new Class<?>[] {BreaksFrontEndRules.class});
+            "modulesStackOneWay", new Class<?>[] {BreaksFrontEndRules.class},
+            "cliPackagesStackOneWay", new Class<?>[] {BreaksCliLayers.class, Shell.class});
 
     @Test
     void everyRuleHasAClassThatBreaksIt() {

@@ -1,4 +1,4 @@
-package dev.gabysql.cli;
+package dev.gabysql.cli.run;
 
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DatabaseInfo;

@@ -1,4 +1,4 @@
-package dev.gabysql.cli;
+package dev.gabysql.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.gabysql.cli;
+package dev.gabysql.cli.run;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
@@ -13,7 +13,7 @@ import java.util.Locale;
  * {@code Commit? [y/N]}, and anything else leaves the preview uncommitted. Full-table writes pass only with
  * {@code --allow-full-table}.
  */
-final class ScriptConfirmer implements StatementExecutor.Confirmer {
+public final class ScriptConfirmer implements StatementExecutor.Confirmer {
     private final boolean yes;
     private final boolean allowFullTable;
     private final Console console;
@@ -21,7 +21,7 @@ final class ScriptConfirmer implements StatementExecutor.Confirmer {
     private boolean showedPreview;
 
     /** @param console the terminal to ask on, or null when nobody can answer */
-    ScriptConfirmer(boolean yes, boolean allowFullTable, Console console, PrintWriter out) {
+    public ScriptConfirmer(boolean yes, boolean allowFullTable, Console console, PrintWriter out) {
         this.yes = yes;
         this.allowFullTable = allowFullTable;
         this.console = console;
