@@ -11,14 +11,10 @@ import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.Limits;
-import dev.gabysql.core.service.LocalGabyService;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,8 +24,6 @@ import picocli.CommandLine.Option;
  * A database may also come from the environment ({@link EnvDatabase}: {@code GABYSQL_DB_URL} and friends).
  */
 public final class CommonOptions {
-    private static final Logger LOG = LoggerFactory.getLogger(CommonOptions.class);
-
     @Option(
             names = "--db",
             paramLabel = "NAME=URL|PATH.db",
@@ -143,43 +137,5 @@ public final class CommonOptions {
         List<DatabaseConfig> configured = new ArrayList<>(configFile().databases());
         configured.addAll(EnvDatabase.from(System.getenv()));
         return CatalogLoader.load(catalogOptions(), configured);
-    }
-
-    /** The local service over this catalog. */
-    public LocalGabyService openService() {
-        return new LocalGabyService(catalog(), settings());
-    }
-
-    /**
-     * The local service for a long-running front end (serve): the least-privilege check (layer 1) of every
-     * readonly database starts at once in the background ({@link #checkPrivilegesInBackground}).
-     */
-    public LocalGabyService openServiceCheckingPrivileges() {
-        LocalGabyService service = openService();
-        checkPrivilegesInBackground(service);
-        return service;
-    }
-
-    /**
-     * Runs the least-privilege check (layer 1) of every readonly database in the background
-     * ({@link #reportPrivileges}).
-     */
-    public static void checkPrivilegesInBackground(LocalGabyService service) {
-        Thread t = new Thread(() -> reportPrivileges(service), "gabysql-privilege-check");
-        t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
-        t.start();
-    }
-
-    /**
-     * The least-privilege check (layer 1) of every readonly database, reported on stderr;
-     * {@code gabysql_list_databases} shows the same warnings once known. It connects to each database.
-     */
-    public static void reportPrivileges(LocalGabyService service) {
-        report(service.checkLeastPrivilege());
-    }
-
-    private static void report(Map<String, String> warnings) {
-        warnings.forEach((db, w) -> LOG.warn("database `{}`: {}", db, w));
     }
 }

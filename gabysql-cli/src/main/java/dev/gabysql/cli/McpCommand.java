@@ -78,10 +78,10 @@ final class McpCommand implements Callable<Integer> {
         GabyService service;
         StdioHooks hooks;
         if (server != null) {
-            service = Gateway.open(server, token, common);
+            service = Services.remote(server, token, common);
             hooks = new StdioHooks() {}; // the gateway runs no local database code: nothing to prepare
         } else {
-            LocalGabyService local = common.openService();
+            LocalGabyService local = Services.local(common);
             service = local;
             hooks = localHooks(local, options);
         }
@@ -107,7 +107,7 @@ final class McpCommand implements Callable<Integer> {
                 Thread t = new Thread(
                         () -> {
                             local.prefetch();
-                            CommonOptions.reportPrivileges(local);
+                            Services.reportPrivileges(local);
                         },
                         "gabysql-prefetch");
                 t.setDaemon(true);

@@ -116,7 +116,7 @@ final class ServeCommand implements Callable<Integer> {
         quietJetty();
         ServerOptions options = options();
         options.validate();
-        LocalGabyService service = common.openServiceCheckingPrivileges();
+        LocalGabyService service = Services.localCheckingPrivileges(common);
         GabyServer server;
         try {
             server = GabyServer.start(service, options, System.err);

@@ -104,7 +104,7 @@ final class SqlCommand implements Callable<Integer> {
         Format fmt = Format.parse(format);
         boolean interactive = System.console() != null;
         String named = SqlTarget.prepare(db, create, common);
-        try (GabyService service = common.openService()) {
+        try (GabyService service = Services.local(common)) {
             if ((commands == null || commands.isEmpty()) && interactive) {
                 return Shell.start(service, SqlTarget.choose(named, service, common.catalogOptions(), true), fmt);
             }
