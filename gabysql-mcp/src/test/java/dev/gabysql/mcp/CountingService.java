@@ -11,6 +11,7 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.api.StatementInfo;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -101,6 +102,11 @@ public final class CountingService implements GabyService {
     @Override
     public Rendered search(CallContext ctx, String db, String pattern, String kind) {
         return delegate.search(ctx, db, pattern, kind);
+    }
+
+    @Override
+    public StatementInfo inspect(CallContext ctx, String db, String sql) {
+        return delegate.inspect(ctx, db, sql);
     }
 
     @Override

@@ -3,7 +3,7 @@ package dev.gabysql.cli.run;
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
 import dev.gabysql.core.api.ExecuteResult;
-import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.api.StatementInfo;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -45,7 +45,7 @@ public final class ScriptConfirmer implements StatementExecutor.Confirmer {
     }
 
     @Override
-    public boolean allowFullTable(String sql, GabyException refusal) {
+    public boolean allowFullTable(String sql, StatementInfo statement) {
         return allowFullTable;
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.StatementInfo;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
@@ -128,7 +129,7 @@ class StatementExecutorTest {
         }
 
         @Override
-        public boolean allowFullTable(String sql, GabyException refusal) {
+        public boolean allowFullTable(String sql, StatementInfo statement) {
             return fullTable;
         }
     }

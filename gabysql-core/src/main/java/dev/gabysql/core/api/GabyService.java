@@ -19,6 +19,13 @@ public interface GabyService extends AutoCloseable {
     /** Previews a write (no token) or commits a previewed one (with its confirm token). */
     ExecuteResult execute(CallContext ctx, ExecuteRequest request);
 
+    /**
+     * What {@code sql} is on {@code db} and what this call may do with it, so that a front end taking statements
+     * of every kind sends each to the right call (docs/design.md#data-flow). Runs nothing; throws what the guard
+     * throws for a text it cannot read as one statement.
+     */
+    StatementInfo inspect(CallContext ctx, String db, String sql);
+
     /** The schema of a database as one compact bundle, at a detail level. */
     Rendered describeDatabase(CallContext ctx, DescribeRequest request);
 

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The endpoints about databases: the catalog, schema descriptions, search, plans, the ER diagram and the
- * integrity check. Descriptions answer with their JSON form, or {@code {"text", "json"}} when asked with
+ * The endpoints about databases: the catalog, schema descriptions, search, plans, what a statement is, the ER
+ * diagram and the integrity check. Descriptions answer with their JSON form, or {@code {"text", "json"}} when asked with
  * {@code ?render=both} (what the gateway passes on to MCP clients). Thread-safe.
  */
 final class CatalogEndpoints {
@@ -76,6 +76,12 @@ final class CatalogEndpoints {
     Object explain(ApiCall call) {
         ExplainCall body = call.body(ExplainCall.class, ExplainCall.FIELDS);
         return rendered(call, service.explain(call.context(), call.db(), body.sql()));
+    }
+
+    /** {@code POST /databases/{db}/inspect} with {@code {"sql"}}: what the statement is, nothing run. */
+    Object inspect(ApiCall call) {
+        ExplainCall body = call.body(ExplainCall.class, ExplainCall.FIELDS);
+        return service.inspect(call.context(), call.db(), body.sql());
     }
 
     /** {@code GET /databases/{db}/diagram}: Mermaid text. */

@@ -2,7 +2,10 @@ package dev.gabysql.server.wire;
 
 import java.util.List;
 
-/** The body of {@code POST /databases/{db}/explain}: the read whose plan is wanted. */
+/**
+ * The body of {@code POST /databases/{db}/explain} (the read whose plan is wanted) and of
+ * {@code POST /databases/{db}/inspect} (the statement to classify): one statement.
+ */
 public record ExplainCall(String sql) {
     public static final List<String> FIELDS = List.of("sql");
 }

@@ -119,6 +119,9 @@ class RemoteGabyServiceTest {
         assertThat(remote.schema(CTX, "shop").json().toString())
                 .isEqualTo(server.service.schema(CTX, "shop").json().toString());
         assertThat(remote.integrityCheck(CTX, "shop")).isEqualTo(server.service.integrityCheck(CTX, "shop"));
+        for (String sql : new String[] {"SELECT 1", "DELETE FROM items", "SHOW TABLES", "BEGIN"}) {
+            assertThat(remote.inspect(CTX, "pg", sql)).as(sql).isEqualTo(server.service.inspect(CTX, "pg", sql));
+        }
     }
 
     @Test
