@@ -11,6 +11,7 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.api.StatementInfo;
 import java.util.List;
 import java.util.Set;
@@ -107,6 +108,11 @@ public final class CountingService implements GabyService {
     @Override
     public StatementInfo inspect(CallContext ctx, String db, String sql) {
         return delegate.inspect(ctx, db, sql);
+    }
+
+    @Override
+    public ScriptSplitter scriptSplitter(CallContext ctx, String db) {
+        return delegate.scriptSplitter(ctx, db);
     }
 
     @Override

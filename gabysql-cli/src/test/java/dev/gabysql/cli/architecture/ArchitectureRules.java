@@ -21,17 +21,18 @@ final class ArchitectureRules {
 
     /** Every rule by name, for the tests to check one by one. */
     static Map<String, ArchRule> all() {
-        return Map.of(
-                "frontEndsNeverTouchJdbc", frontEndsNeverTouchJdbc(),
-                "coreKnowsNoFrontEndLibrary", coreKnowsNoFrontEndLibrary(),
-                "apiIsTheBottom", apiIsTheBottom(),
-                "errorImportsNothingAbove", errorImportsNothingAbove(),
-                "nothingBelowTheServiceImportsIt", nothingBelowTheServiceImportsIt(),
-                "vendorKnowledgeStaysInDialects", vendorKnowledgeStaysInDialects(),
-                "corePackagesFormNoCycle", corePackagesFormNoCycle(),
-                "frontEndsReachTheCoreThroughItsApi", frontEndsReachTheCoreThroughItsApi(),
-                "modulesStackOneWay", modulesStackOneWay(),
-                "cliPackagesStackOneWay", cliPackagesStackOneWay());
+        return Map.ofEntries(
+                Map.entry("frontEndsNeverTouchJdbc", frontEndsNeverTouchJdbc()),
+                Map.entry("coreKnowsNoFrontEndLibrary", coreKnowsNoFrontEndLibrary()),
+                Map.entry("apiIsTheBottom", apiIsTheBottom()),
+                Map.entry("errorImportsNothingAbove", errorImportsNothingAbove()),
+                Map.entry("nothingBelowTheServiceImportsIt", nothingBelowTheServiceImportsIt()),
+                Map.entry("vendorKnowledgeStaysInDialects", vendorKnowledgeStaysInDialects()),
+                Map.entry("corePackagesFormNoCycle", corePackagesFormNoCycle()),
+                Map.entry("frontEndsReachTheCoreThroughItsApi", frontEndsReachTheCoreThroughItsApi()),
+                Map.entry("frontEndsNeverReadSqlThemselves", frontEndsNeverReadSqlThemselves()),
+                Map.entry("modulesStackOneWay", modulesStackOneWay()),
+                Map.entry("cliPackagesStackOneWay", cliPackagesStackOneWay()));
     }
 
     static ArchRule frontEndsNeverTouchJdbc() {
@@ -132,6 +133,21 @@ final class ArchitectureRules {
                         "dev.gabysql.core.dialect..",
                         "dev.gabysql.core.catalog..")
                 .because("MCP and HTTP call GabyService; only the CLI, which assembles the program, builds one");
+    }
+
+    /**
+     * Tighter than {@link #frontEndsReachTheCoreThroughItsApi} and for the CLI too, which may assemble the service
+     * but not read SQL: what a statement is and where a script's statements end, the service says
+     * ({@code inspect}, {@code scriptSplitter}).
+     */
+    static ArchRule frontEndsNeverReadSqlThemselves() {
+        return noClasses()
+                .that()
+                .resideInAnyPackage(FRONT_ENDS)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.gabysql.core.guard..", "dev.gabysql.core.dialect..")
+                .because("the guard's lexer and the dialect registry are the service's: front ends ask it");
     }
 
     static ArchRule modulesStackOneWay() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.EvaluationResult;
+import dev.gabysql.cli.archfixture.BreaksLexerRule;
 import dev.gabysql.cli.run.archfixture.BreaksCliLayers;
 import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.api.archfixture.BreaksApiRules;
@@ -22,17 +23,18 @@ import org.junit.jupiter.api.Test;
  * product) each break one or more rules on purpose. A rule that passed them would protect nothing.
  */
 class ArchitectureRulesBiteTest {
-    private static final Map<String, Class<?>[]> BREAKERS = Map.of(
-            "frontEndsNeverTouchJdbc", new Class<?>[] {BreaksFrontEndRules.class},
-            "coreKnowsNoFrontEndLibrary", new Class<?>[] {BreaksCoreRules.class},
-            "apiIsTheBottom", new Class<?>[] {BreaksApiRules.class},
-            "errorImportsNothingAbove", new Class<?>[] {BreaksErrorRules.class},
-            "nothingBelowTheServiceImportsIt", new Class<?>[] {BreaksApiRules.class},
-            "vendorKnowledgeStaysInDialects", new Class<?>[] {BreaksDialectRules.class},
-            "corePackagesFormNoCycle", new Class<?>[] {CycleA.class, CycleB.class},
-            "frontEndsReachTheCoreThroughItsApi", new Class<?>[] {BreaksFrontEndRules.class},
-            "modulesStackOneWay", new Class<?>[] {BreaksFrontEndRules.class},
-            "cliPackagesStackOneWay", new Class<?>[] {BreaksCliLayers.class, Shell.class});
+    private static final Map<String, Class<?>[]> BREAKERS = Map.ofEntries(
+            Map.entry("frontEndsNeverTouchJdbc", new Class<?>[] {BreaksFrontEndRules.class}),
+            Map.entry("coreKnowsNoFrontEndLibrary", new Class<?>[] {BreaksCoreRules.class}),
+            Map.entry("apiIsTheBottom", new Class<?>[] {BreaksApiRules.class}),
+            Map.entry("errorImportsNothingAbove", new Class<?>[] {BreaksErrorRules.class}),
+            Map.entry("nothingBelowTheServiceImportsIt", new Class<?>[] {BreaksApiRules.class}),
+            Map.entry("vendorKnowledgeStaysInDialects", new Class<?>[] {BreaksDialectRules.class}),
+            Map.entry("corePackagesFormNoCycle", new Class<?>[] {CycleA.class, CycleB.class}),
+            Map.entry("frontEndsReachTheCoreThroughItsApi", new Class<?>[] {BreaksFrontEndRules.class}),
+            Map.entry("frontEndsNeverReadSqlThemselves", new Class<?>[] {BreaksLexerRule.class}),
+            Map.entry("modulesStackOneWay", new Class<?>[] {BreaksFrontEndRules.class}),
+            Map.entry("cliPackagesStackOneWay", new Class<?>[] {BreaksCliLayers.class, Shell.class}));
 
     @Test
     void everyRuleHasAClassThatBreaksIt() {

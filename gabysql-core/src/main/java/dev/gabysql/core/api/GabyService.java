@@ -26,6 +26,12 @@ public interface GabyService extends AutoCloseable {
      */
     StatementInfo inspect(CallContext ctx, String db, String sql);
 
+    /**
+     * How {@code db}'s statements are split in scripts and typed text: the guard's lexer in the database's flavour
+     * (docs/design.md#the-guard). Runs nothing and opens no connection.
+     */
+    ScriptSplitter scriptSplitter(CallContext ctx, String db);
+
     /** The schema of a database as one compact bundle, at a detail level. */
     Rendered describeDatabase(CallContext ctx, DescribeRequest request);
 

@@ -11,6 +11,7 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.api.StatementInfo;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
@@ -167,6 +168,11 @@ public final class LocalGabyService implements GabyService {
             return StatementInfos.meta(meta.get().kind().name().replace('_', ' '), mode);
         }
         return StatementInfos.of(h.inspect(sql), mode);
+    }
+
+    @Override
+    public ScriptSplitter scriptSplitter(CallContext ctx, String db) {
+        return databases.handle(db).splitter();
     }
 
     @Override

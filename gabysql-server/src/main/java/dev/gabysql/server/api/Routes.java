@@ -22,6 +22,7 @@ public final class Routes {
                 .add("GET", "/databases/{db}/diagram", catalog::diagram)
                 .add("POST", "/databases/{db}/explain", catalog::explain)
                 .add("POST", "/databases/{db}/inspect", catalog::inspect)
+                .add("POST", "/databases/{db}/split", catalog::split)
                 .add("POST", "/databases/{db}/check", catalog::check);
     }
 }

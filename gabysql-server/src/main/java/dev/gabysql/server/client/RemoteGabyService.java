@@ -11,6 +11,7 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.api.StatementInfo;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -99,6 +100,11 @@ public final class RemoteGabyService implements GabyService {
     @Override
     public StatementInfo inspect(CallContext ctx, String db, String sql) {
         return api.post(ctx, dbPath(db, "inspect"), new ExplainCall(sql), StatementInfo.class);
+    }
+
+    @Override
+    public ScriptSplitter scriptSplitter(CallContext ctx, String db) {
+        return new RemoteSplitter(api, ctx, dbPath(db, "split"));
     }
 
     @Override
