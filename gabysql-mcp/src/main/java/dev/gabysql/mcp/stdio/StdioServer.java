@@ -1,8 +1,8 @@
 package dev.gabysql.mcp.stdio;
 
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.mcp.GabyMcpServer;
-import dev.gabysql.mcp.InFlightCalls;
 import dev.gabysql.mcp.McpOptions;
 import dev.gabysql.mcp.tool.GabyTool;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -54,7 +54,7 @@ public final class StdioServer {
         hooks.started();
         LineFeed sdkInput =
                 new LineFeed(new UnreadableMessages(protocolOut, GabyMcpServer.jsonMapper(), pending::answered));
-        InFlightCalls calls = new InFlightCalls();
+        RunningCalls<Object> calls = new RunningCalls<>();
         // The direct path reads on at once (lines for the SDK wait in sdkInput until its session is built):
         // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.
         List<GabyTool> gabyTools = GabyMcpServer.gabyTools(writes);
