@@ -13,6 +13,7 @@ import dev.gabysql.mcp.tool.ExplainTool;
 import dev.gabysql.mcp.tool.GabyTool;
 import dev.gabysql.mcp.tool.IntegrityCheckTool;
 import dev.gabysql.mcp.tool.ListDatabasesTool;
+import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.QueryTool;
 import dev.gabysql.mcp.tool.SearchTool;
 import dev.gabysql.mcp.tool.ToolBoundary;

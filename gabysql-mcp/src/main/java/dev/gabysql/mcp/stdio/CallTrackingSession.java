@@ -2,9 +2,9 @@ package dev.gabysql.mcp.stdio;
 
 import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.api.RunningCalls;
-import dev.gabysql.mcp.CallTransportContext;
 import dev.gabysql.mcp.json.JsonRpcIds;
 import dev.gabysql.mcp.json.TrustedOutputValidator;
+import dev.gabysql.mcp.tool.CallTransportContext;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;

@@ -3,13 +3,13 @@ package dev.gabysql.mcp.stdio;
 import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.RunningCalls;
-import dev.gabysql.mcp.McpOptions;
 import dev.gabysql.mcp.json.HotPathJsonMapper;
 import dev.gabysql.mcp.json.IncomingLine;
 import dev.gabysql.mcp.json.JsonRpcIds;
-import dev.gabysql.mcp.json.JsonRpcReply;
 import dev.gabysql.mcp.tool.GabyTool;
+import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.ToolBoundary;
+import dev.gabysql.mcp.tool.ToolOutcome;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -195,7 +195,7 @@ public final class DirectToolCalls {
     private void refuse(Object id, int bytes) {
         LOG.warn("A request of {} bytes (id {}) was refused: too many bytes of requests wait for answers", bytes, id);
         try {
-            out.writeLine(JsonRpcReply.error(id, McpSchema.ErrorCodes.INTERNAL_ERROR, pending.refusal(bytes)));
+            out.writeLine(ToolOutcome.protocolError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, pending.refusal(bytes)));
         } catch (IOException e) {
             LOG.debug("The refusal of request {} was not sent: {}", id, e.toString());
         }

@@ -5,7 +5,7 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.mcp.GabyMcpServer;
-import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.server.GabyServer;
 import dev.gabysql.server.ServerOptions;
 import dev.gabysql.server.api.ApiCall;

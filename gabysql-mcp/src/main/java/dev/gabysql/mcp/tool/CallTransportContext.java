@@ -1,4 +1,4 @@
-package dev.gabysql.mcp;
+package dev.gabysql.mcp.tool;
 
 import dev.gabysql.core.api.Cancellation;
 import io.modelcontextprotocol.common.McpTransportContext;
