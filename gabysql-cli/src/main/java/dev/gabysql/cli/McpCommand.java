@@ -6,9 +6,9 @@ import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.LocalGabyService;
+import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.stdio.ClientActivity;
 import dev.gabysql.mcp.stdio.StdioHooks;
-import dev.gabysql.mcp.stdio.StdioServer;
 import dev.gabysql.mcp.tool.McpOptions;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -86,7 +86,7 @@ final class McpCommand implements Callable<Integer> {
             hooks = localHooks(local, options);
         }
         try {
-            StdioServer.serve(service, options, new FileInputStream(FileDescriptor.in), protocolOut, hooks);
+            GabyMcpServer.serveStdio(service, options, new FileInputStream(FileDescriptor.in), protocolOut, hooks);
         } finally {
             closeWithin(service, CLOSE_WAIT_MS);
         }

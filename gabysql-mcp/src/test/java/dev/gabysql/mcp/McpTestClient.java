@@ -52,7 +52,7 @@ public final class McpTestClient implements AutoCloseable {
         server = new Thread(
                 () -> {
                     try {
-                        StdioServer.serve(
+                        GabyMcpServer.serveStdio(
                                 service,
                                 options,
                                 Channels.newInputStream(in.source()),

@@ -6,6 +6,7 @@ import dev.gabysql.core.catalog.DemoDatabase;
 import dev.gabysql.core.config.CacheDirectory;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.service.LocalGabyService;
+import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.stdio.ClientActivity;
 import dev.gabysql.mcp.stdio.StdioServer;
 import dev.gabysql.mcp.tool.McpOptions;
@@ -116,7 +117,7 @@ public final class Warmup implements Runnable {
         Thread server = new Thread(
                 () -> {
                     try {
-                        StdioServer.serve(service, options, serverIn, replies);
+                        GabyMcpServer.serveStdio(service, options, serverIn, replies);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }

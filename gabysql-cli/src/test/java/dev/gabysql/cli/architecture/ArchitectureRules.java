@@ -32,7 +32,9 @@ final class ArchitectureRules {
                 Map.entry("frontEndsReachTheCoreThroughItsApi", frontEndsReachTheCoreThroughItsApi()),
                 Map.entry("frontEndsNeverReadSqlThemselves", frontEndsNeverReadSqlThemselves()),
                 Map.entry("modulesStackOneWay", modulesStackOneWay()),
-                Map.entry("cliPackagesStackOneWay", cliPackagesStackOneWay()));
+                Map.entry("cliPackagesStackOneWay", cliPackagesStackOneWay()),
+                Map.entry("mcpPackagesStackOneWay", mcpPackagesStackOneWay()),
+                Map.entry("mcpPackagesFormNoCycle", mcpPackagesFormNoCycle()));
     }
 
     static ArchRule frontEndsNeverTouchJdbc() {
@@ -190,5 +192,39 @@ final class ArchitectureRules {
                 .whereLayer("start")
                 .mayOnlyBeAccessedByLayers("commands")
                 .because("commands → shell → run → format, each importing only what is below it");
+    }
+
+    static ArchRule mcpPackagesFormNoCycle() {
+        return slices().matching("dev.gabysql.mcp.(*)..")
+                .should()
+                .beFreeOfCycles()
+                .because("the MCP module's packages import one way: stdio → tool → json");
+    }
+
+    /**
+     * The MCP module's packages: the root (the server, its options, resources and prompts) over the stdio transport,
+     * over the tools, over the hand-made JSON at the bottom. Checked as {@link #cliPackagesStackOneWay} is.
+     */
+    static ArchRule mcpPackagesStackOneWay() {
+        return layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .withOptionalLayers(true)
+                .layer("root")
+                .definedBy("dev.gabysql.mcp")
+                .layer("stdio")
+                .definedBy("dev.gabysql.mcp.stdio..")
+                .layer("tool")
+                .definedBy("dev.gabysql.mcp.tool..")
+                .layer("json")
+                .definedBy("dev.gabysql.mcp.json..")
+                .whereLayer("root")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("stdio")
+                .mayOnlyBeAccessedByLayers("root")
+                .whereLayer("tool")
+                .mayOnlyBeAccessedByLayers("root", "stdio")
+                .whereLayer("json")
+                .mayOnlyBeAccessedByLayers("root", "stdio", "tool")
+                .because("root → stdio → tool → json, each importing only what is below it");
     }
 }

@@ -15,6 +15,8 @@ import dev.gabysql.core.error.archfixture.BreaksErrorRules;
 import dev.gabysql.core.guard.archfixture.BreaksDialectRules;
 import dev.gabysql.core.json.archfixture.CycleB;
 import dev.gabysql.mcp.archfixture.BreaksFrontEndRules;
+import dev.gabysql.mcp.json.archfixture.BreaksMcpLayers;
+import dev.gabysql.mcp.tool.archfixture.McpCycleB;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +36,9 @@ class ArchitectureRulesBiteTest {
             Map.entry("frontEndsReachTheCoreThroughItsApi", new Class<?>[] {BreaksFrontEndRules.class}),
             Map.entry("frontEndsNeverReadSqlThemselves", new Class<?>[] {BreaksLexerRule.class}),
             Map.entry("modulesStackOneWay", new Class<?>[] {BreaksFrontEndRules.class}),
-            Map.entry("cliPackagesStackOneWay", new Class<?>[] {BreaksCliLayers.class, Shell.class}));
+            Map.entry("cliPackagesStackOneWay", new Class<?>[] {BreaksCliLayers.class, Shell.class}),
+            Map.entry("mcpPackagesStackOneWay", new Class<?>[] {BreaksMcpLayers.class, McpCycleB.class}),
+            Map.entry("mcpPackagesFormNoCycle", new Class<?>[] {BreaksMcpLayers.class, McpCycleB.class}));
 
     @Test
     void everyRuleHasAClassThatBreaksIt() {

@@ -28,6 +28,9 @@ public record McpOptions(
         int maxMessageBytes,
         boolean directToolCalls) {
     /** Where a transport puts a session's maximum {@link Mode} in its {@link McpTransportContext}. */
+    /** The server's name in {@code initialize}. */
+    public static final String SERVER_NAME = "gabysql";
+
     public static final String CALLER_MODE_KEY = "gabysql.callerMode";
     /**
      * Where a transport may put the core's {@code Cancellation} of one tool call in its {@link McpTransportContext}:
