@@ -32,7 +32,7 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (GabyService service = common.openService("check")) {
+        try (GabyService service = Services.local(common, "check")) {
             CallContext ctx = CallContext.of("cli");
             List<String> names = db != null
                     ? List.of(db)

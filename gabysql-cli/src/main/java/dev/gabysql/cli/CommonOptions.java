@@ -1,35 +1,27 @@
 package dev.gabysql.cli;
 
 import dev.gabysql.core.api.Mode;
-import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.CatalogLoader;
 import dev.gabysql.core.catalog.CatalogOptions;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.ConfigFile;
 import dev.gabysql.core.config.Settings;
+import dev.gabysql.core.config.SettingsResolver;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.exec.Limits;
-import dev.gabysql.core.service.LocalGabyService;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
 /**
  * The catalog, mode and limit options every subcommand shares, so that {@code --db}, {@code --data-dir},
- * {@code --demo}, {@code --mode}… mean the same everywhere. A value given on the command line wins over the
- * configuration file, which wins over the built-in default.
+ * {@code --demo}, {@code --mode}… mean the same everywhere. They only collect what was given: the core's
+ * {@link SettingsResolver} merges them with the configuration file and the environment.
  * A database may also come from the environment ({@link EnvDatabase}: {@code GABYSQL_DB_URL} and friends).
  */
 public final class CommonOptions {
-    private static final Logger LOG = LoggerFactory.getLogger(CommonOptions.class);
-
     @Option(
             names = "--db",
             paramLabel = "NAME=URL|PATH.db",
@@ -89,50 +81,24 @@ public final class CommonOptions {
         return configFile().tokens();
     }
 
-    /** The settings these options and the configuration file describe. */
+    /**
+     * The settings of these flags over the configuration file over the environment over the defaults
+     * ({@link SettingsResolver}).
+     */
     public Settings settings() {
         ConfigFile.ServerValues file = configFile().server();
-        Mode m = mode != null ? Mode.parse(mode) : file.mode() != null ? file.mode() : Mode.READONLY;
-        if (m == null) {
+        return SettingsResolver.resolve(flags(), file, System.getenv());
+    }
+
+    private SettingsResolver.Flags flags() {
+        Mode m = mode == null ? null : Mode.parse(mode);
+        if (mode != null && m == null) {
             throw new GabyException(
                     ErrorCode.CONFIG_INVALID,
                     "Unknown mode `" + mode + "`.",
                     "Use --mode readonly, readwrite or admin.");
         }
-        int rows = pick(maxRows, file.maxRows(), Limits.DEFAULT.maxRows());
-        int timeout = pick(timeoutSeconds, seconds(file.timeout()), 30);
-        int ttl = pick(schemaTtlSeconds, seconds(file.schemaTtl()), 30);
-        if (rows < 1 || timeout < 1 || ttl < 0) {
-            throw new GabyException(
-                    ErrorCode.CONFIG_INVALID,
-                    "--max-rows and --timeout must be positive.",
-                    "For example: --max-rows 500 --timeout 30.");
-        }
-        Limits limits = new Limits(
-                Duration.ofSeconds(timeout), rows, Limits.DEFAULT.maxValueChars(), Limits.DEFAULT.maxResultChars());
-        String key = file.confirmKey() != null ? file.confirmKey() : System.getenv("GABYSQL_CONFIRM_KEY");
-        String auditKey = file.auditKey() != null ? file.auditKey() : System.getenv("GABYSQL_AUDIT_KEY");
-        return new Settings(
-                m, limits, Duration.ofSeconds(ttl), auditPath(file.auditLog()), key, file.confirmTtl(), auditKey);
-    }
-
-    private Path auditPath(String fromFile) {
-        String v = auditLog != null ? auditLog : fromFile;
-        if (v == null) {
-            return AuditLog.defaultPath();
-        }
-        if (v.equalsIgnoreCase("none") || v.equalsIgnoreCase("off")) {
-            return null;
-        }
-        return Path.of(v.startsWith("~/") ? System.getProperty("user.home") + v.substring(1) : v);
-    }
-
-    private static int pick(Integer flag, Integer file, int dflt) {
-        return flag != null ? flag : file != null ? file : dflt;
-    }
-
-    private static Integer seconds(Duration d) {
-        return d == null ? null : (int) d.getSeconds();
+        return new SettingsResolver.Flags(m, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog);
     }
 
     public CatalogOptions catalogOptions() {
@@ -144,46 +110,5 @@ public final class CommonOptions {
         List<DatabaseConfig> configured = new ArrayList<>(configFile().databases());
         configured.addAll(EnvDatabase.from(System.getenv()));
         return CatalogLoader.load(catalogOptions(), configured);
-    }
-
-    /**
-     * The local service over this catalog for the process that runs {@code gabysql <command>}, which labels its
-     * database sessions (docs/design.md#session-labels).
-     */
-    public LocalGabyService openService(String command) {
-        return new LocalGabyService(catalog(), settings().withCommand(command));
-    }
-
-    /**
-     * The local service for a long-running front end (serve): the least-privilege check (layer 1) of every
-     * readonly database starts at once in the background ({@link #checkPrivilegesInBackground}).
-     */
-    public LocalGabyService openServiceCheckingPrivileges(String command) {
-        LocalGabyService service = openService(command);
-        checkPrivilegesInBackground(service);
-        return service;
-    }
-
-    /**
-     * Runs the least-privilege check (layer 1) of every readonly database in the background
-     * ({@link #reportPrivileges}).
-     */
-    public static void checkPrivilegesInBackground(LocalGabyService service) {
-        Thread t = new Thread(() -> reportPrivileges(service), "gabysql-privilege-check");
-        t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
-        t.start();
-    }
-
-    /**
-     * The least-privilege check (layer 1) of every readonly database, reported on stderr;
-     * {@code gabysql_list_databases} shows the same warnings once known. It connects to each database.
-     */
-    public static void reportPrivileges(LocalGabyService service) {
-        report(service.checkLeastPrivilege());
-    }
-
-    private static void report(Map<String, String> warnings) {
-        warnings.forEach((db, w) -> LOG.warn("database `{}`: {}", db, w));
     }
 }

@@ -1,5 +1,6 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.cli.run.ErrorLines;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import picocli.CommandLine;
@@ -22,12 +23,7 @@ final class ErrorHandler implements IExecutionExceptionHandler {
         return 1;
     }
 
-    static void print(CommandLine cl, GabyException g) {
-        cl.getErr().println("error [" + g.code().name() + "]: " + g.getMessage());
-        String hint = ShellWords.INSTANCE.hintOf(g);
-        if (hint != null && !hint.isBlank()) {
-            cl.getErr().println("hint: " + hint);
-        }
-        cl.getErr().flush();
+    private static void print(CommandLine cl, GabyException g) {
+        ErrorLines.print(cl.getErr(), g);
     }
 }

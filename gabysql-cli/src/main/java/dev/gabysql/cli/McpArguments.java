@@ -1,6 +1,6 @@
 package dev.gabysql.cli;
 
-import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.mcp.tool.McpOptions;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;

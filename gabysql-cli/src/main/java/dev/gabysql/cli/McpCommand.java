@@ -1,14 +1,15 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.cli.run.Version;
 import dev.gabysql.cli.start.Warmup;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.LocalGabyService;
-import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.stdio.ClientActivity;
 import dev.gabysql.mcp.stdio.StdioHooks;
-import dev.gabysql.mcp.stdio.StdioServer;
+import dev.gabysql.mcp.tool.McpOptions;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
@@ -73,19 +74,19 @@ final class McpCommand implements Callable<Integer> {
                     "For example: --max-message 16777216.");
         }
         OutputStream protocolOut = takeStdout();
-        McpOptions options = McpOptions.defaults(VersionProvider.version()).withMaxMessageBytes(maxMessage);
+        McpOptions options = McpOptions.defaults(Version.current()).withMaxMessageBytes(maxMessage);
         GabyService service;
         StdioHooks hooks;
         if (server != null) {
-            service = Gateway.open(server, token, common);
+            service = Services.remote(server, token, common);
             hooks = new StdioHooks() {}; // the gateway runs no local database code: nothing to prepare
         } else {
-            LocalGabyService local = common.openService("mcp");
+            LocalGabyService local = Services.local(common, "mcp");
             service = local;
             hooks = localHooks(local, options);
         }
         try {
-            StdioServer.serve(service, options, new FileInputStream(FileDescriptor.in), protocolOut, hooks);
+            GabyMcpServer.serveStdio(service, options, new FileInputStream(FileDescriptor.in), protocolOut, hooks);
         } finally {
             closeWithin(service, CLOSE_WAIT_MS);
         }
@@ -106,7 +107,7 @@ final class McpCommand implements Callable<Integer> {
                 Thread t = new Thread(
                         () -> {
                             local.prefetch();
-                            CommonOptions.reportPrivileges(local);
+                            Services.reportPrivileges(local);
                         },
                         "gabysql-prefetch");
                 t.setDaemon(true);

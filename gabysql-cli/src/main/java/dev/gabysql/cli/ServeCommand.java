@@ -1,5 +1,6 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.cli.run.Version;
 import dev.gabysql.core.config.ConfigFile;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.server.ApiToken;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
         name = "serve",
         mixinStandardHelpOptions = true,
         description = "Serve the HTTP/JSON API (POST /sql, GET /databases, …) and MCP over Streamable HTTP (/mcp)"
-                + " on 127.0.0.1:7878.",
+                + " on " + ServerOptions.DEFAULT_HOST + ":" + ServerOptions.DEFAULT_PORT + ".",
         footer = {
             "",
             "Tokens come from --token, the GABYSQL_TOKEN environment variable and [[tokens]] in --config.",
@@ -42,7 +43,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--port",
             paramLabel = "PORT",
-            defaultValue = "7878",
+            defaultValue = "" + ServerOptions.DEFAULT_PORT,
             description = "TCP port (default: ${DEFAULT-VALUE}).")
     int port;
 
@@ -56,56 +57,56 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
             names = "--max-connections",
             paramLabel = "N",
-            defaultValue = "64",
+            defaultValue = "" + ServerOptions.DEFAULT_MAX_CONCURRENT,
             description = "Requests served at once; one more gets 503 with Retry-After (default: ${DEFAULT-VALUE}).")
     int maxConnections;
 
     @Option(
             names = "--max-body",
             paramLabel = "BYTES",
-            defaultValue = "1048576",
+            defaultValue = "" + ServerOptions.DEFAULT_MAX_BODY,
             description = "Largest request body accepted (default: ${DEFAULT-VALUE}).")
     long maxBody;
 
     @Option(
             names = "--request-timeout",
             paramLabel = "SECONDS",
-            defaultValue = "120",
+            defaultValue = "" + ServerOptions.DEFAULT_REQUEST_TIMEOUT_SECONDS,
             description = "A call running longer is cancelled and answered with 504 (default: ${DEFAULT-VALUE}).")
     int requestTimeout;
 
     @Option(
             names = "--idle-timeout",
             paramLabel = "SECONDS",
-            defaultValue = "30",
+            defaultValue = "" + ServerOptions.DEFAULT_IDLE_TIMEOUT_SECONDS,
             description = "Idle connections are closed after this (default: ${DEFAULT-VALUE}).")
     int idleTimeout;
 
     @Option(
             names = "--shutdown-timeout",
             paramLabel = "SECONDS",
-            defaultValue = "15",
+            defaultValue = "" + ServerOptions.DEFAULT_STOP_TIMEOUT_SECONDS,
             description = "On stop, in-flight calls get this long to finish (default: ${DEFAULT-VALUE}).")
     int shutdownTimeout;
 
     @Option(
             names = "--mcp-keep-alive",
             paramLabel = "SECONDS",
-            defaultValue = "15",
+            defaultValue = "" + ServerOptions.Mcp.DEFAULT_KEEP_ALIVE_SECONDS,
             description = "Ping interval of MCP sessions at /mcp (default: ${DEFAULT-VALUE}).")
     int mcpKeepAlive;
 
     @Option(
             names = "--mcp-session-timeout",
             paramLabel = "SECONDS",
-            defaultValue = "1800",
+            defaultValue = "" + ServerOptions.Mcp.DEFAULT_SESSION_TIMEOUT_SECONDS,
             description = "An idle MCP session is dropped after about this long (default: ${DEFAULT-VALUE}).")
     int mcpSessionTimeout;
 
     @Option(
             names = "--mcp-max-sessions",
             paramLabel = "N",
-            defaultValue = "1000",
+            defaultValue = "" + ServerOptions.Mcp.DEFAULT_MAX_SESSIONS,
             description =
                     "MCP sessions open at once at /mcp; one more is refused with 503 (default:" + " ${DEFAULT-VALUE}).")
     int mcpMaxSessions;
@@ -115,7 +116,7 @@ final class ServeCommand implements Callable<Integer> {
         quietJetty();
         ServerOptions options = options();
         options.validate();
-        LocalGabyService service = common.openServiceCheckingPrivileges("serve");
+        LocalGabyService service = Services.localCheckingPrivileges(common, "serve");
         GabyServer server;
         try {
             server = GabyServer.start(service, options, System.err);
@@ -150,7 +151,7 @@ final class ServeCommand implements Callable<Integer> {
                 Duration.ofSeconds(idleTimeout),
                 Duration.ofSeconds(shutdownTimeout),
                 new ServerOptions.Mcp(
-                        VersionProvider.version(),
+                        Version.current(),
                         Duration.ofSeconds(mcpKeepAlive),
                         Duration.ofSeconds(mcpSessionTimeout),
                         mcpMaxSessions));

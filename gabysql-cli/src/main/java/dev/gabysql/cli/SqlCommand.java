@@ -1,12 +1,11 @@
 package dev.gabysql.cli;
 
 import dev.gabysql.cli.format.Format;
+import dev.gabysql.cli.run.ScriptConfirmer;
+import dev.gabysql.cli.run.ScriptRunner;
 import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.GabyService;
-import dev.gabysql.core.dialect.Dialects;
-import dev.gabysql.core.guard.SqlFlavor;
-import dev.gabysql.core.guard.SqlScripts;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -102,7 +101,7 @@ final class SqlCommand implements Callable<Integer> {
         Format fmt = Format.parse(format);
         boolean interactive = System.console() != null;
         String named = SqlTarget.prepare(db, create, common);
-        try (GabyService service = common.openService("sql")) {
+        try (GabyService service = Services.local(common, "sql")) {
             if ((commands == null || commands.isEmpty()) && interactive) {
                 return Shell.start(service, SqlTarget.choose(named, service, common.catalogOptions(), true), fmt);
             }
@@ -119,19 +118,10 @@ final class SqlCommand implements Callable<Integer> {
                             spec.commandLine().getOut()));
             Iterable<String> statements = commands != null && !commands.isEmpty()
                     ? commands
-                    : SqlScripts.statements(
-                            new InputStreamReader(System.in, StandardCharsets.UTF_8), flavorOf(service, target));
+                    : service.scriptSplitter(CallContext.of("cli"), target)
+                            .statements(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             return runner.runAll(statements, continueOnError);
         }
-    }
-
-    /** How {@code db} writes SQL, so that a script is split where its database ends statements. */
-    private static SqlFlavor flavorOf(GabyService service, String db) {
-        return service.listDatabases(CallContext.of("cli")).stream()
-                .filter(d -> d.name().equals(db))
-                .findFirst()
-                .map(d -> Dialects.flavorOf(d.dialect()))
-                .orElse(SqlFlavor.GENERIC); // an unknown name: its first statement says so
     }
 
     /**

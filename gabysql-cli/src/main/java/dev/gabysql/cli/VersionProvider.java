@@ -1,5 +1,6 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.cli.run.Version;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code gabysql --version}: the version from the jar manifest ("dev" when run from classes) and the Java runtime. */
@@ -7,14 +8,8 @@ public final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
         return new String[] {
-            "gabysql " + version(),
+            "gabysql " + Version.current(),
             "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
         };
-    }
-
-    /** The version of the running gabysql, e.g. "0.1.0-SNAPSHOT". */
-    public static String version() {
-        String v = Main.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
     }
 }

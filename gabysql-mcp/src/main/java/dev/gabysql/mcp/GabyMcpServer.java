@@ -1,29 +1,21 @@
 package dev.gabysql.mcp;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.gabysql.core.api.GabyService;
-import dev.gabysql.core.api.Mode;
 import dev.gabysql.mcp.json.HotPathJsonMapper;
 import dev.gabysql.mcp.json.TrustedOutputValidator;
-import dev.gabysql.mcp.stdio.DirectToolCalls;
-import dev.gabysql.mcp.tool.DescribeDatabaseTool;
-import dev.gabysql.mcp.tool.DescribeTableTool;
-import dev.gabysql.mcp.tool.ExecuteTool;
-import dev.gabysql.mcp.tool.ExplainTool;
-import dev.gabysql.mcp.tool.GabyTool;
-import dev.gabysql.mcp.tool.IntegrityCheckTool;
-import dev.gabysql.mcp.tool.ListDatabasesTool;
-import dev.gabysql.mcp.tool.QueryTool;
-import dev.gabysql.mcp.tool.SearchTool;
-import dev.gabysql.mcp.tool.ToolBoundary;
-import io.modelcontextprotocol.common.McpTransportContext;
+import dev.gabysql.mcp.stdio.StdioHooks;
+import dev.gabysql.mcp.stdio.StdioServer;
+import dev.gabysql.mcp.tool.Instructions;
+import dev.gabysql.mcp.tool.McpOptions;
+import dev.gabysql.mcp.tool.Tools;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
-import java.util.ArrayList;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.List;
 
 /**
@@ -34,7 +26,7 @@ import java.util.List;
  * hidden from that session's {@code tools/list} and refused if called anyway.
  */
 public final class GabyMcpServer {
-    public static final String NAME = "gabysql";
+    public static final String NAME = McpOptions.SERVER_NAME;
 
     private GabyMcpServer() {}
 
@@ -53,12 +45,7 @@ public final class GabyMcpServer {
      * (de)serializers once per mapper and that is most of a first call's cost.
      */
     public static McpJsonMapper jsonMapper() {
-        return SharedMapper.INSTANCE;
-    }
-
-    /** Created on first use; its Jackson mapper only when a message needs it ({@link HotPathJsonMapper}). */
-    private static final class SharedMapper {
-        static final McpJsonMapper INSTANCE = new HotPathJsonMapper(ObjectMapper::new);
+        return HotPathJsonMapper.shared();
     }
 
     public static McpSyncServer build(McpServer.SyncSpecification<?> spec, GabyService service, McpOptions options) {
@@ -88,7 +75,7 @@ public final class GabyMcpServer {
                         .completions()
                         .build())
                 .tools(tools)
-                .addToolFilter((ctx, tool) -> listed(options, ctx, tool))
+                .addToolFilter((ctx, tool) -> Tools.listed(options, ctx, tool))
                 .resources(Resources.resources(service, options))
                 .resourceTemplates(Resources.templates(service, options))
                 .prompts(Prompts.all(service, options, writes))
@@ -96,48 +83,21 @@ public final class GabyMcpServer {
                 .build();
     }
 
-    /**
-     * Whether a session with this transport context sees {@code tool} in tools/list: {@code gabysql_execute} only
-     * when the caller may write (a hidden tool is still refused if called). The SDK's tool filter and the direct
-     * stdio path ({@link DirectToolCalls}) both ask here.
-     */
-    public static boolean listed(McpOptions options, McpTransportContext ctx, McpSchema.Tool tool) {
-        return !ExecuteTool.NAME.equals(tool.name())
-                || allowsWrites(options.callerCap().apply(ctx));
-    }
-
     public static List<McpServerFeatures.SyncToolSpecification> tools(
             GabyService service, McpOptions options, boolean writes) {
-        return tools(gabyTools(writes), service, options);
+        return Tools.specs(Tools.of(writes), service, options);
     }
 
-    /** The SDK's specifications of these tools. */
-    public static List<McpServerFeatures.SyncToolSpecification> tools(
-            List<GabyTool> gabyTools, GabyService service, McpOptions options) {
-        List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();
-        for (GabyTool t : gabyTools) {
-            specs.add(ToolBoundary.spec(t, service, options));
-        }
-        return specs;
+    /** MCP over stdio for one client ({@link StdioServer}), with this server built when the SDK is needed. */
+    public static void serveStdio(
+            GabyService service, McpOptions options, InputStream in, OutputStream out, StdioHooks hooks)
+            throws InterruptedException {
+        StdioServer.serve(service, options, in, out, hooks, (spec, tools) -> build(spec, service, options, tools));
     }
 
-    /** gabysql's tools, {@code gabysql_execute} only when the service can write. */
-    public static List<GabyTool> gabyTools(boolean writes) {
-        List<GabyTool> tools = new ArrayList<>(List.of(
-                new ListDatabasesTool(),
-                new DescribeDatabaseTool(),
-                new DescribeTableTool(),
-                new SearchTool(),
-                new QueryTool(),
-                new ExplainTool(),
-                new IntegrityCheckTool()));
-        if (writes) {
-            tools.add(new ExecuteTool());
-        }
-        return tools;
-    }
-
-    private static boolean allowsWrites(Mode cap) {
-        return cap == null || cap.allowsWrites();
+    /** {@link #serveStdio(GabyService, McpOptions, InputStream, OutputStream, StdioHooks)} without hooks. */
+    public static void serveStdio(GabyService service, McpOptions options, InputStream in, OutputStream out)
+            throws InterruptedException {
+        serveStdio(service, options, in, out, new StdioHooks() {});
     }
 }

@@ -3,6 +3,7 @@ package dev.gabysql.mcp;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.mcp.tool.McpOptions;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;

@@ -8,6 +8,7 @@ import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.json.Json;
+import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.ToolBoundary;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;

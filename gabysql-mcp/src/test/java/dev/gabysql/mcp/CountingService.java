@@ -11,6 +11,8 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.api.ScriptSplitter;
+import dev.gabysql.core.api.StatementInfo;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -101,6 +103,16 @@ public final class CountingService implements GabyService {
     @Override
     public Rendered search(CallContext ctx, String db, String pattern, String kind) {
         return delegate.search(ctx, db, pattern, kind);
+    }
+
+    @Override
+    public StatementInfo inspect(CallContext ctx, String db, String sql) {
+        return delegate.inspect(ctx, db, sql);
+    }
+
+    @Override
+    public ScriptSplitter scriptSplitter(CallContext ctx, String db) {
+        return delegate.scriptSplitter(ctx, db);
     }
 
     @Override

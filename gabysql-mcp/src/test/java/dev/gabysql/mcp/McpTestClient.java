@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.mcp.stdio.StdioHooks;
 import dev.gabysql.mcp.stdio.StdioServer;
+import dev.gabysql.mcp.tool.McpOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -51,7 +52,7 @@ public final class McpTestClient implements AutoCloseable {
         server = new Thread(
                 () -> {
                     try {
-                        StdioServer.serve(
+                        GabyMcpServer.serveStdio(
                                 service,
                                 options,
                                 Channels.newInputStream(in.source()),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.mcp.tool.McpOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

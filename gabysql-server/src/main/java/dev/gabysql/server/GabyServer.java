@@ -1,13 +1,13 @@
 package dev.gabysql.server;
 
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.api.ApiServlet;
 import dev.gabysql.server.api.ClientWatch;
 import dev.gabysql.server.api.Deadlines;
 import dev.gabysql.server.api.Routes;
-import dev.gabysql.server.api.RunningCalls;
 import dev.gabysql.server.http.AccessLog;
 import dev.gabysql.server.http.AuthFilter;
 import dev.gabysql.server.http.Authenticator;
@@ -204,7 +204,7 @@ public final class GabyServer implements AutoCloseable {
         ServletHolder mcpHolder = new ServletHolder("mcp", mcp.servlet());
         mcpHolder.setAsyncSupported(true);
         context.addServlet(mcpHolder, McpEndpoint.PATH);
-        RunningCalls calls = new RunningCalls();
+        RunningCalls<String> calls = new RunningCalls<>();
         context.addServlet(
                 new ServletHolder(
                         "api",

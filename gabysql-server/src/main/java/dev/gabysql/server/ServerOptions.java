@@ -9,7 +9,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How {@code gabysql serve} listens and what it accepts. Immutable; {@link #validate()} refuses what would be
+ * How {@code gabysql serve} listens and what it accepts. The {@code DEFAULT_} constants are the one place each
+ * default is written: {@link #defaults()} and the command's option defaults both use them. Immutable; {@link #validate()} refuses what would be
  * unsafe before anything binds.
  *
  * @param host           address to bind; loopback by default. Any other address requires at least one token.
@@ -36,6 +37,9 @@ public record ServerOptions(
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_CONCURRENT = 64;
     public static final long DEFAULT_MAX_BODY = 1024 * 1024;
+    public static final int DEFAULT_REQUEST_TIMEOUT_SECONDS = 120;
+    public static final int DEFAULT_IDLE_TIMEOUT_SECONDS = 30;
+    public static final int DEFAULT_STOP_TIMEOUT_SECONDS = 15;
 
     public ServerOptions {
         tokens = List.copyOf(tokens);
@@ -53,9 +57,14 @@ public record ServerOptions(
      * @param maxSessions    sessions open at once; one more {@code initialize} gets 503 ({@link McpSessionLimit})
      */
     public record Mcp(String version, Duration keepAlive, Duration sessionTimeout, int maxSessions) {
+        public static final int DEFAULT_KEEP_ALIVE_SECONDS = 15;
+        public static final int DEFAULT_SESSION_TIMEOUT_SECONDS = 30 * 60;
         public static final int DEFAULT_MAX_SESSIONS = 1_000;
-        public static final Mcp DEFAULT =
-                new Mcp("dev", Duration.ofSeconds(15), Duration.ofMinutes(30), DEFAULT_MAX_SESSIONS);
+        public static final Mcp DEFAULT = new Mcp(
+                "dev",
+                Duration.ofSeconds(DEFAULT_KEEP_ALIVE_SECONDS),
+                Duration.ofSeconds(DEFAULT_SESSION_TIMEOUT_SECONDS),
+                DEFAULT_MAX_SESSIONS);
     }
 
     public static ServerOptions defaults() {
@@ -65,9 +74,9 @@ public record ServerOptions(
                 List.of(),
                 DEFAULT_MAX_CONCURRENT,
                 DEFAULT_MAX_BODY,
-                Duration.ofSeconds(120),
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(15),
+                Duration.ofSeconds(DEFAULT_REQUEST_TIMEOUT_SECONDS),
+                Duration.ofSeconds(DEFAULT_IDLE_TIMEOUT_SECONDS),
+                Duration.ofSeconds(DEFAULT_STOP_TIMEOUT_SECONDS),
                 Mcp.DEFAULT);
     }
 

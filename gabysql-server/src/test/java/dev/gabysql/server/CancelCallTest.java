@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.server.Http.Reply;
-import dev.gabysql.server.api.RunningCalls;
+import dev.gabysql.server.api.ApiCall;
 import java.net.URI;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -33,7 +33,7 @@ class CancelCallTest {
                     Http.sql("pg", "SELECT pg_sleep(30)"),
                     "Authorization",
                     "Bearer " + ALICE,
-                    RunningCalls.HEADER,
+                    ApiCall.CALL_ID_HEADER,
                     "call-0001"));
             // the statement must be running: a cancel that arrives before it starts is the core's business
             TestServer.waitUntil(() -> sleeping(server) == 1);
@@ -69,7 +69,7 @@ class CancelCallTest {
     @Test
     void aMalformedCallIdIs400() {
         try (TestServer server = TestServer.start(List.of(), Mode.READONLY, ServerOptions.defaults())) {
-            Reply r = Http.get(server.uri(), "/databases", RunningCalls.HEADER, "bad id!");
+            Reply r = Http.get(server.uri(), "/databases", ApiCall.CALL_ID_HEADER, "bad id!");
             ApiErrorsTest.assertError(r, 400, "BAD_REQUEST");
         }
     }

@@ -146,6 +146,8 @@ final class BackslashCommands {
             return;
         }
         DatabaseInfo info = find(db);
+        state.splitter = service.scriptSplitter(calls.get(), info.name());
+        calls.finished();
         state.db = info.name();
         state.dialect = info.dialect();
         state.mode = ShellSetup.modeOf(info);

@@ -1,8 +1,8 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.cli.ShellWords;
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
+import dev.gabysql.cli.run.ShellWords;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.GabyException;

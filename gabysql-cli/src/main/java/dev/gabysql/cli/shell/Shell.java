@@ -1,12 +1,11 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.cli.StatementExecutor;
-import dev.gabysql.cli.VersionProvider;
 import dev.gabysql.cli.format.Format;
+import dev.gabysql.cli.run.StatementExecutor;
+import dev.gabysql.cli.run.Version;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.core.guard.SqlScripts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +42,7 @@ public final class Shell {
         this.commands = new BackslashCommands(service, calls, state, printer, names);
         this.executor = new StatementExecutor(service, calls);
         this.reader = ShellSetup.statementReader(
-                terminal, history, new SqlCompleter(names, () -> state.db, this::databaseNames), state::flavor);
+                terminal, history, new SqlCompleter(names, () -> state.db, this::databaseNames), () -> state.splitter);
         this.confirmer = new TerminalConfirmer(ShellSetup.questionReader(terminal), printer);
     }
 
@@ -56,6 +55,8 @@ public final class Shell {
 
     int run() {
         DatabaseInfo info = commands.find(state.db);
+        state.splitter = service.scriptSplitter(calls.get(), info.name());
+        calls.finished();
         state.dialect = info.dialect();
         state.mode = ShellSetup.modeOf(info);
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> calls.cancelRunning());
@@ -83,7 +84,7 @@ public final class Shell {
                 printer.info("");
                 return;
             }
-            pending = handle(Submission.of(buffer, state.flavor()));
+            pending = handle(Submission.of(buffer, state.splitter));
         }
     }
 
@@ -99,7 +100,7 @@ public final class Shell {
         String name = s.command().split("\\s+", 2)[0];
         switch (name) {
             case "\\g":
-                runAll(SqlScripts.split(s.pending(), state.flavor()));
+                runAll(state.splitter.split(s.pending()));
                 return "";
             case "\\r":
                 printer.info("Query buffer reset (cleared).");
@@ -145,7 +146,7 @@ public final class Shell {
     }
 
     private void greet(DatabaseInfo info) {
-        printer.info("gabysql " + VersionProvider.version() + " — `" + info.name() + "` (" + info.dialect() + ", "
+        printer.info("gabysql " + Version.current() + " — `" + info.name() + "` (" + info.dialect() + ", "
                 + info.mode().label() + "). Type \\? for help, \\q to quit.");
         info.warnings().forEach(printer::note);
         List<String> others = new ArrayList<>(databaseNames());

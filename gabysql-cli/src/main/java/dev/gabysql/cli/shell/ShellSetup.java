@@ -2,7 +2,7 @@ package dev.gabysql.cli.shell;
 
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.Mode;
-import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.api.ScriptSplitter;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -44,12 +44,12 @@ final class ShellSetup {
 
     /** The statement reader: multi-line until {@code ;}, history in {@code history}, SQL completion. */
     static LineReader statementReader(
-            Terminal terminal, Path history, Completer completer, Supplier<SqlFlavor> flavor) {
+            Terminal terminal, Path history, Completer completer, Supplier<ScriptSplitter> splitter) {
         prepareHistoryFile(history);
         return LineReaderBuilder.builder()
                 .terminal(terminal)
                 .appName("gabysql")
-                .parser(new SqlLineParser(flavor))
+                .parser(new SqlLineParser(splitter))
                 .completer(completer)
                 .variable(LineReader.HISTORY_FILE, history)
                 .variable(LineReader.HISTORY_FILE_SIZE, 5_000)

@@ -2,8 +2,7 @@ package dev.gabysql.cli.shell;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.core.api.Mode;
-import dev.gabysql.core.dialect.Dialects;
-import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.api.ScriptSplitter;
 
 /** What the person has set in this shell session: database, output format, display toggles. Single-threaded. */
 final class ShellState {
@@ -26,10 +25,8 @@ final class ShellState {
         this.format = format;
     }
 
-    /** How the current database writes SQL: where its statements end. */
-    SqlFlavor flavor() {
-        return Dialects.flavorOf(dialect);
-    }
+    /** Where the current database's statements end, as the service splits them (it changes with \c). */
+    ScriptSplitter splitter;
 
     String prompt() {
         return db + modeTag() + "=> ";

@@ -1,6 +1,6 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.api.ScriptSplitter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -10,21 +10,21 @@ import org.jline.reader.ParsedLine;
 import org.jline.reader.Parser;
 
 /**
- * Tells JLine when a buffer is complete (a statement ended by {@code ;}, read as the current database's flavour
+ * Tells JLine when a buffer is complete (a statement ended by {@code ;}, read as the current database's lexer
  * reads it; a backslash command; {@code quit}) and otherwise asks for another line; splits words the SQL way for
  * completion ({@code o.customer_id} is one word, {@code count(} is not part of it).
  */
 final class SqlLineParser implements Parser {
-    private final Supplier<SqlFlavor> flavor;
+    private final Supplier<ScriptSplitter> splitter;
 
-    /** {@code flavor}: how the database the shell is on writes SQL (it changes with \c). */
-    SqlLineParser(Supplier<SqlFlavor> flavor) {
-        this.flavor = flavor;
+    /** {@code splitter}: where the statements of the database the shell is on end (it changes with \c). */
+    SqlLineParser(Supplier<ScriptSplitter> splitter) {
+        this.splitter = splitter;
     }
 
     @Override
     public ParsedLine parse(String line, int cursor, ParseContext context) {
-        if (context == ParseContext.ACCEPT_LINE && !Submission.isComplete(line, flavor.get())) {
+        if (context == ParseContext.ACCEPT_LINE && !Submission.isComplete(line, splitter.get())) {
             throw new EOFError(-1, -1, "statement not ended", ";");
         }
         return words(line, cursor);

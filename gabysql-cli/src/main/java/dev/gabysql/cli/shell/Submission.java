@@ -1,7 +1,6 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.core.guard.SqlFlavor;
-import dev.gabysql.core.guard.SqlScripts;
+import dev.gabysql.core.api.ScriptSplitter;
 import java.util.List;
 import java.util.Locale;
 
@@ -15,7 +14,7 @@ import java.util.Locale;
  */
 record Submission(List<String> statements, String command, String pending, boolean quit) {
 
-    static Submission of(String buffer, SqlFlavor flavor) {
+    static Submission of(String buffer, ScriptSplitter splitter) {
         String trimmed = buffer.strip();
         if (isQuitWord(trimmed)) {
             return new Submission(List.of(), null, "", true);
@@ -23,23 +22,22 @@ record Submission(List<String> statements, String command, String pending, boole
         int last = lastLineStart(buffer);
         String lastLine = buffer.substring(last).strip();
         String before = buffer.substring(0, last);
-        if (lastLine.startsWith("\\") && !SqlScripts.endsInsideQuote(before, flavor)) {
+        if (lastLine.startsWith("\\") && !splitter.endsInsideQuote(before)) {
             return new Submission(List.of(), lastLine, before.strip(), false);
         }
-        return new Submission(SqlScripts.split(buffer, flavor), null, "", false);
+        return new Submission(splitter.split(buffer), null, "", false);
     }
 
     /** Whether JLine may accept the buffer, or should read another line (the statement has no {@code ;} yet). */
-    static boolean isComplete(String buffer, SqlFlavor flavor) {
+    static boolean isComplete(String buffer, ScriptSplitter splitter) {
         if (buffer.isBlank() || isQuitWord(buffer.strip())) {
             return true;
         }
         int last = lastLineStart(buffer);
-        if (buffer.substring(last).strip().startsWith("\\")
-                && !SqlScripts.endsInsideQuote(buffer.substring(0, last), flavor)) {
+        if (buffer.substring(last).strip().startsWith("\\") && !splitter.endsInsideQuote(buffer.substring(0, last))) {
             return true;
         }
-        return SqlScripts.isComplete(buffer, flavor);
+        return splitter.isComplete(buffer);
     }
 
     private static boolean isQuitWord(String s) {

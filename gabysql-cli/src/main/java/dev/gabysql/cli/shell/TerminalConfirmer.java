@@ -1,8 +1,8 @@
 package dev.gabysql.cli.shell;
 
-import dev.gabysql.cli.StatementExecutor;
+import dev.gabysql.cli.run.StatementExecutor;
 import dev.gabysql.core.api.ExecuteResult;
-import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.api.StatementInfo;
 import java.util.Locale;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -28,8 +28,8 @@ final class TerminalConfirmer implements StatementExecutor.Confirmer {
     }
 
     @Override
-    public boolean allowFullTable(String sql, GabyException refusal) {
-        printer.error(refusal);
+    public boolean allowFullTable(String sql, StatementInfo statement) {
+        printer.note("`" + statement.command() + "` has no WHERE clause: it would change every row.");
         return ask("Preview it anyway, for every row? [y/N] ");
     }
 

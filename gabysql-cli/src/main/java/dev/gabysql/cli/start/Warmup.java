@@ -6,9 +6,10 @@ import dev.gabysql.core.catalog.DemoDatabase;
 import dev.gabysql.core.config.CacheDirectory;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.service.LocalGabyService;
-import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.stdio.ClientActivity;
 import dev.gabysql.mcp.stdio.StdioServer;
+import dev.gabysql.mcp.tool.McpOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -116,7 +117,7 @@ public final class Warmup implements Runnable {
         Thread server = new Thread(
                 () -> {
                     try {
-                        StdioServer.serve(service, options, serverIn, replies);
+                        GabyMcpServer.serveStdio(service, options, serverIn, replies);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }

@@ -2,6 +2,7 @@ package dev.gabysql.cli.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.lang.ArchRule;
@@ -20,16 +21,20 @@ final class ArchitectureRules {
 
     /** Every rule by name, for the tests to check one by one. */
     static Map<String, ArchRule> all() {
-        return Map.of(
-                "frontEndsNeverTouchJdbc", frontEndsNeverTouchJdbc(),
-                "coreKnowsNoFrontEndLibrary", coreKnowsNoFrontEndLibrary(),
-                "apiIsTheBottom", apiIsTheBottom(),
-                "errorImportsNothingAbove", errorImportsNothingAbove(),
-                "nothingBelowTheServiceImportsIt", nothingBelowTheServiceImportsIt(),
-                "vendorKnowledgeStaysInDialects", vendorKnowledgeStaysInDialects(),
-                "corePackagesFormNoCycle", corePackagesFormNoCycle(),
-                "frontEndsReachTheCoreThroughItsApi", frontEndsReachTheCoreThroughItsApi(),
-                "modulesStackOneWay", modulesStackOneWay());
+        return Map.ofEntries(
+                Map.entry("frontEndsNeverTouchJdbc", frontEndsNeverTouchJdbc()),
+                Map.entry("coreKnowsNoFrontEndLibrary", coreKnowsNoFrontEndLibrary()),
+                Map.entry("apiIsTheBottom", apiIsTheBottom()),
+                Map.entry("errorImportsNothingAbove", errorImportsNothingAbove()),
+                Map.entry("nothingBelowTheServiceImportsIt", nothingBelowTheServiceImportsIt()),
+                Map.entry("vendorKnowledgeStaysInDialects", vendorKnowledgeStaysInDialects()),
+                Map.entry("corePackagesFormNoCycle", corePackagesFormNoCycle()),
+                Map.entry("frontEndsReachTheCoreThroughItsApi", frontEndsReachTheCoreThroughItsApi()),
+                Map.entry("frontEndsNeverReadSqlThemselves", frontEndsNeverReadSqlThemselves()),
+                Map.entry("modulesStackOneWay", modulesStackOneWay()),
+                Map.entry("cliPackagesStackOneWay", cliPackagesStackOneWay()),
+                Map.entry("mcpPackagesStackOneWay", mcpPackagesStackOneWay()),
+                Map.entry("mcpPackagesFormNoCycle", mcpPackagesFormNoCycle()));
     }
 
     static ArchRule frontEndsNeverTouchJdbc() {
@@ -132,6 +137,21 @@ final class ArchitectureRules {
                 .because("MCP and HTTP call GabyService; only the CLI, which assembles the program, builds one");
     }
 
+    /**
+     * Tighter than {@link #frontEndsReachTheCoreThroughItsApi} and for the CLI too, which may assemble the service
+     * but not read SQL: what a statement is and where a script's statements end, the service says
+     * ({@code inspect}, {@code scriptSplitter}).
+     */
+    static ArchRule frontEndsNeverReadSqlThemselves() {
+        return noClasses()
+                .that()
+                .resideInAnyPackage(FRONT_ENDS)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.gabysql.core.guard..", "dev.gabysql.core.dialect..")
+                .because("the guard's lexer and the dialect registry are the service's: front ends ask it");
+    }
+
     static ArchRule modulesStackOneWay() {
         return noClasses()
                 .that()
@@ -140,5 +160,71 @@ final class ArchitectureRules {
                 .dependOnClassesThat()
                 .resideInAnyPackage("dev.gabysql.server..", "dev.gabysql.cli..")
                 .because("cli assembles server and mcp; server builds on mcp; mcp on the core alone");
+    }
+
+    /**
+     * The CLI's packages: the commands on top; the shell over the statement runners; the runners over the result
+     * formats; start-up helpers for the commands alone. A layered rule checks the accesses into each layer's
+     * classes, so its bite test imports the fixture and the class it reaches; layers may be empty there.
+     */
+    static ArchRule cliPackagesStackOneWay() {
+        return layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .withOptionalLayers(true)
+                .layer("commands")
+                .definedBy("dev.gabysql.cli")
+                .layer("shell")
+                .definedBy("dev.gabysql.cli.shell..")
+                .layer("run")
+                .definedBy("dev.gabysql.cli.run..")
+                .layer("format")
+                .definedBy("dev.gabysql.cli.format..")
+                .layer("start")
+                .definedBy("dev.gabysql.cli.start..")
+                .whereLayer("commands")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("shell")
+                .mayOnlyBeAccessedByLayers("commands")
+                .whereLayer("run")
+                .mayOnlyBeAccessedByLayers("commands", "shell")
+                .whereLayer("format")
+                .mayOnlyBeAccessedByLayers("commands", "shell", "run")
+                .whereLayer("start")
+                .mayOnlyBeAccessedByLayers("commands")
+                .because("commands → shell → run → format, each importing only what is below it");
+    }
+
+    static ArchRule mcpPackagesFormNoCycle() {
+        return slices().matching("dev.gabysql.mcp.(*)..")
+                .should()
+                .beFreeOfCycles()
+                .because("the MCP module's packages import one way: stdio → tool → json");
+    }
+
+    /**
+     * The MCP module's packages: the root (the server, its options, resources and prompts) over the stdio transport,
+     * over the tools, over the hand-made JSON at the bottom. Checked as {@link #cliPackagesStackOneWay} is.
+     */
+    static ArchRule mcpPackagesStackOneWay() {
+        return layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .withOptionalLayers(true)
+                .layer("root")
+                .definedBy("dev.gabysql.mcp")
+                .layer("stdio")
+                .definedBy("dev.gabysql.mcp.stdio..")
+                .layer("tool")
+                .definedBy("dev.gabysql.mcp.tool..")
+                .layer("json")
+                .definedBy("dev.gabysql.mcp.json..")
+                .whereLayer("root")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("stdio")
+                .mayOnlyBeAccessedByLayers("root")
+                .whereLayer("tool")
+                .mayOnlyBeAccessedByLayers("root", "stdio")
+                .whereLayer("json")
+                .mayOnlyBeAccessedByLayers("root", "stdio", "tool")
+                .because("root → stdio → tool → json, each importing only what is below it");
     }
 }

@@ -6,6 +6,7 @@ import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.service.GuardSplitter;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.core.testing.TestDatabases;
 import java.nio.file.Path;
@@ -84,7 +85,10 @@ class SqlCompleterTest {
     private List<String> complete(String line, int cursor) {
         List<Candidate> out = new ArrayList<>();
         completer.complete(
-                null, new SqlLineParser(() -> SqlFlavor.SQLITE).parse(line, cursor, Parser.ParseContext.COMPLETE), out);
+                null,
+                new SqlLineParser(() -> new GuardSplitter(SqlFlavor.SQLITE))
+                        .parse(line, cursor, Parser.ParseContext.COMPLETE),
+                out);
         return out.stream().map(Candidate::value).collect(Collectors.toList());
     }
 }

@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.service.GuardSplitter;
 import org.jline.reader.EOFError;
 import org.jline.reader.ParsedLine;
 import org.jline.reader.Parser;
 import org.junit.jupiter.api.Test;
 
 class SqlLineParserTest {
-    private final SqlLineParser parser = new SqlLineParser(() -> SqlFlavor.SQLITE);
+    private final SqlLineParser parser = new SqlLineParser(() -> new GuardSplitter(SqlFlavor.SQLITE));
 
     @Test
     void anUnendedStatementIsNotAccepted() {

@@ -2,11 +2,15 @@ package dev.gabysql.cli.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.guard.SqlFlavor;
+import dev.gabysql.core.service.GuardSplitter;
 import org.junit.jupiter.api.Test;
 
 class SubmissionTest {
-    private static final SqlFlavor PG = SqlFlavor.POSTGRESQL;
+    private static final ScriptSplitter PG = new GuardSplitter(SqlFlavor.POSTGRESQL);
+    private static final ScriptSplitter SQLITE = new GuardSplitter(SqlFlavor.SQLITE);
+    private static final ScriptSplitter MARIADB = new GuardSplitter(SqlFlavor.MARIADB);
 
     @Test
     void statementsEndedBySemicolonAreRunOneByOne() {
@@ -41,15 +45,15 @@ class SubmissionTest {
     @Test
     void aSqliteTriggerBodyAsksForMoreLinesUntilItsEnd() {
         String trigger = "CREATE TRIGGER t AFTER INSERT ON a BEGIN\nINSERT INTO b VALUES (1);";
-        assertThat(Submission.isComplete(trigger, SqlFlavor.SQLITE)).isFalse();
-        assertThat(Submission.isComplete(trigger + "\nEND;", SqlFlavor.SQLITE)).isTrue();
-        assertThat(Submission.of(trigger + "\nEND;", SqlFlavor.SQLITE).statements())
+        assertThat(Submission.isComplete(trigger, SQLITE)).isFalse();
+        assertThat(Submission.isComplete(trigger + "\nEND;", SQLITE)).isTrue();
+        assertThat(Submission.of(trigger + "\nEND;", SQLITE).statements())
                 .containsExactly("CREATE TRIGGER t AFTER INSERT ON a BEGIN\nINSERT INTO b VALUES (1);\nEND");
     }
 
     @Test
     void aMariaDbBackslashEscapedQuoteKeepsTheStringOpen() {
-        assertThat(Submission.isComplete("SELECT 'it\\'s;", SqlFlavor.MARIADB)).isFalse();
+        assertThat(Submission.isComplete("SELECT 'it\\'s;", MARIADB)).isFalse();
         assertThat(Submission.isComplete("SELECT 'it\\'s;", PG)).isTrue();
     }
 

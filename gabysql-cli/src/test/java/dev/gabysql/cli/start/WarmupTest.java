@@ -3,8 +3,8 @@ package dev.gabysql.cli.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.gabysql.core.config.CacheDirectory;
-import dev.gabysql.mcp.McpOptions;
 import dev.gabysql.mcp.stdio.ClientActivity;
+import dev.gabysql.mcp.tool.McpOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -21,6 +21,19 @@ public interface GabyService extends AutoCloseable {
     /** Previews a write (no token) or commits a previewed one (with its confirm token). */
     ExecuteResult execute(CallContext ctx, ExecuteRequest request);
 
+    /**
+     * What {@code sql} is on {@code db} and what this call may do with it, so that a front end taking statements
+     * of every kind sends each to the right call (docs/design.md#data-flow). Runs nothing; throws what the guard
+     * throws for a text it cannot read as one statement.
+     */
+    StatementInfo inspect(CallContext ctx, String db, String sql);
+
+    /**
+     * How {@code db}'s statements are split in scripts and typed text: the guard's lexer in the database's flavour
+     * (docs/design.md#the-guard). Runs nothing and opens no connection.
+     */
+    ScriptSplitter scriptSplitter(CallContext ctx, String db);
+
     /** The schema of a database as one compact bundle, at a detail level. */
     Rendered describeDatabase(CallContext ctx, DescribeRequest request);
 

@@ -22,6 +22,7 @@ final class DatabaseHandle implements AutoCloseable {
     private final Dialect dialect;
     private final Limits limits;
     private final InspectionCache inspections;
+    private final GuardSplitter splitter;
     /** What a call waits for before its session opens, for a cancellation's message. */
     private final String connectionLabel;
     /** The process's command ({@code serve}, {@code mcp}, …) for session labels, or null. */
@@ -38,7 +39,13 @@ final class DatabaseHandle implements AutoCloseable {
         this.dialect = dialect;
         this.limits = limits;
         this.inspections = new InspectionCache(dialect.flavor());
+        this.splitter = new GuardSplitter(dialect.flavor());
         this.connectionLabel = "a connection to `" + config.name() + "`";
+    }
+
+    /** Where this database's statements end: the guard's lexer in its flavour. */
+    GuardSplitter splitter() {
+        return splitter;
     }
 
     /** The guard's reading of a statement for this database (kept for texts seen again). */

@@ -13,6 +13,8 @@ import dev.gabysql.core.api.PendingWrite;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.api.ScriptSplitter;
+import dev.gabysql.core.api.StatementInfo;
 import dev.gabysql.core.approval.ApprovalStore;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.Catalog;
@@ -196,6 +198,27 @@ public final class LocalGabyService implements GabyService {
         } catch (GabyException e) {
             throw call.failed(e);
         }
+    }
+
+    /**
+     * One guard pass (kept by the handle's inspection cache, so that the call that follows reads it again for
+     * free); no connection, and no audit line: nothing runs (docs/design.md#data-flow).
+     */
+    @Override
+    public StatementInfo inspect(CallContext ctx, String db, String sql) {
+        DatabaseConfig config = databases.catalog().resolve(db);
+        Mode mode = databases.effectiveMode(ctx, config);
+        DatabaseHandle h = databases.handle(config.name());
+        var meta = MetaCommand.parse(sql);
+        if (meta.isPresent()) {
+            return StatementInfos.meta(meta.get().kind().name().replace('_', ' '), mode);
+        }
+        return StatementInfos.of(h.inspect(sql), mode);
+    }
+
+    @Override
+    public ScriptSplitter scriptSplitter(CallContext ctx, String db) {
+        return databases.handle(db).splitter();
     }
 
     @Override

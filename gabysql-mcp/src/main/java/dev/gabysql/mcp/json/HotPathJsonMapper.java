@@ -43,6 +43,19 @@ public final class HotPathJsonMapper implements McpJsonMapper {
     /** The last tool list written and its JSON; a list of the very same Tool objects reuses it. */
     private volatile RenderedTools renderedTools;
 
+    /**
+     * The one mapper of the process, shared by transports and servers, because Jackson builds its (de)serializers
+     * once per mapper and that is most of a first call's cost. Created on first use; its Jackson mapper only when a
+     * message needs it.
+     */
+    public static McpJsonMapper shared() {
+        return Shared.INSTANCE;
+    }
+
+    private static final class Shared {
+        static final McpJsonMapper INSTANCE = new HotPathJsonMapper(ObjectMapper::new);
+    }
+
     public HotPathJsonMapper(ObjectMapper objectMapper) {
         this(() -> objectMapper);
     }

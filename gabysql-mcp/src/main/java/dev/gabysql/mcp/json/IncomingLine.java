@@ -1,10 +1,9 @@
 package dev.gabysql.mcp.json;
 
-import dev.gabysql.mcp.stdio.DirectToolCalls;
 import java.util.Map;
 
 /**
- * What the stdio reader ({@link DirectToolCalls}) needs to know of one incoming JSON-RPC line: its method, its id,
+ * What the stdio reader ({@code DirectToolCalls}) needs to know of one incoming JSON-RPC line: its method, its id,
  * its params as plain maps and lists, and whether it is a plain {@code tools/call} that may be answered without
  * the SDK. Read with {@link JsonValueReader}, values as Jackson's untyped binding reads them (objects as
  * {@code LinkedHashMap}, arrays as {@code ArrayList}, integers as Integer, Long or BigInteger, other numbers as

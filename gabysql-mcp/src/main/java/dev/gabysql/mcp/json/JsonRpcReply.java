@@ -2,19 +2,12 @@ package dev.gabysql.mcp.json;
 
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.json.JsonBytes;
-import dev.gabysql.mcp.McpWords;
-import dev.gabysql.mcp.ProtocolErrors;
-import dev.gabysql.mcp.stdio.EarlyInitialize;
-import dev.gabysql.mcp.stdio.ProtocolOutput;
-import dev.gabysql.mcp.stdio.TooLargeMessages;
-import dev.gabysql.mcp.stdio.UnreadableMessages;
-import dev.gabysql.mcp.tool.ToolOutcome;
 
 /**
  * The start of a JSON-RPC response as the SDK's Jackson binding writes it, <code>{"jsonrpc":"2.0","id":</code> and
- * the id: one place for the replies written by hand ({@link HotPathJsonMapper}, {@link EarlyInitialize}) and the
- * one {@link ProtocolOutput} recognises; and the error responses gabysql writes itself to messages the SDK never
- * sees ({@link TooLargeMessages}, {@link UnreadableMessages}). Stateless.
+ * the id: one place for the replies written by hand ({@link HotPathJsonMapper}, {@code EarlyInitialize}) and the
+ * one {@code ProtocolOutput} recognises; and the error responses gabysql writes itself to messages the SDK never
+ * sees ({@code TooLargeMessages}, {@code UnreadableMessages}). Stateless.
  */
 public final class JsonRpcReply {
     private static final byte[] START = JsonBytes.ascii("{\"jsonrpc\":\"2.0\",\"id\":");
@@ -37,10 +30,10 @@ public final class JsonRpcReply {
 
     /**
      * A JSON-RPC error response with its line end: {@code code}, gabysql's text of {@code e} as the message and
-     * {@code {code, message, hint}} as data, as {@link ProtocolErrors} gives the SDK. {@code id} is a plain id, or
+     * {@code {code, message, hint}} as data, as {@code ProtocolErrors} gives the SDK. {@code id} is a plain id, or
      * null when the request's id could not be read (JSON-RPC then answers with a null id).
      */
-    public static byte[] error(Object id, int code, GabyException e) {
+    public static byte[] error(Object id, int code, GabyException e, String text, String hint) {
         JsonBytes json = new JsonBytes(512).raw(START);
         if (id == null) {
             json.nullValue();
@@ -52,13 +45,13 @@ public final class JsonRpcReply {
         return json.raw(ERROR)
                 .number(code)
                 .raw(MESSAGE)
-                .string(ToolOutcome.errorText(e))
+                .string(text)
                 .raw(DATA)
                 .string(e.code().name())
                 .raw(MESSAGE)
                 .string(e.getMessage())
                 .raw(HINT)
-                .string(McpWords.INSTANCE.hintOf(e))
+                .string(hint)
                 .raw('}')
                 .raw('}')
                 .raw('}')

@@ -1,6 +1,6 @@
 package dev.gabysql.mcp.stdio;
 
-import dev.gabysql.mcp.InFlightCalls;
+import dev.gabysql.core.api.RunningCalls;
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
@@ -15,14 +15,14 @@ import reactor.core.publisher.Mono;
  */
 final class CallTrackingProvider implements McpServerTransportProvider {
     private final McpServerTransportProvider delegate;
-    private final InFlightCalls calls;
+    private final RunningCalls<Object> calls;
     private final Runnable onSessionClose;
     private final Runnable onInitialized;
     private final ClientActivity activity;
     private final SdkOutbound outbound;
 
     /** Tracks the calls of each session in {@code calls}; nothing else is heard of. */
-    CallTrackingProvider(McpServerTransportProvider delegate, InFlightCalls calls) {
+    CallTrackingProvider(McpServerTransportProvider delegate, RunningCalls<Object> calls) {
         this(delegate, calls, null, null, null, null);
     }
 
@@ -34,7 +34,7 @@ final class CallTrackingProvider implements McpServerTransportProvider {
      */
     CallTrackingProvider(
             McpServerTransportProvider delegate,
-            InFlightCalls calls,
+            RunningCalls<Object> calls,
             Runnable onSessionClose,
             Runnable onInitialized,
             ClientActivity activity,

@@ -1,7 +1,11 @@
 package dev.gabysql.mcp.stdio;
 
-import dev.gabysql.mcp.InFlightCalls;
+import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.RunningCalls;
+import dev.gabysql.mcp.json.JsonRpcIds;
 import dev.gabysql.mcp.json.TrustedOutputValidator;
+import dev.gabysql.mcp.tool.CallTransportContext;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
@@ -12,7 +16,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * Sits between a transport and the SDK's session: every incoming message passes through {@link #handle}, where
- * {@code notifications/cancelled} reaches {@link InFlightCalls} (the SDK 2.1.0 would drop it) and each
+ * {@code notifications/cancelled} cancels the call it names in {@link RunningCalls} (the SDK 2.1.0 would drop it) and each
  * {@code tools/call} gets its own tracked cancellation. Everything else is the SDK's session, unchanged.
  * The superclass is only a shell (its handlers are empty); every public method delegates. Thread-safe as the
  * delegate is.
@@ -22,7 +26,7 @@ public final class CallTrackingSession extends McpServerSession {
     static final String METHOD_INITIALIZED = "notifications/initialized";
 
     private final McpServerSession inner;
-    private final InFlightCalls calls;
+    private final RunningCalls<Object> calls;
     private final Runnable onClose;
     private final ClientActivity activity;
     private Runnable onInitialized;
@@ -34,7 +38,7 @@ public final class CallTrackingSession extends McpServerSession {
     CallTrackingSession(
             McpServerSession inner,
             McpServerTransport transport,
-            InFlightCalls calls,
+            RunningCalls<Object> calls,
             Runnable onClose,
             Runnable onInitialized,
             ClientActivity activity) {
@@ -75,14 +79,29 @@ public final class CallTrackingSession extends McpServerSession {
         }
         if (message instanceof McpSchema.JSONRPCNotification
                 && METHOD_CANCELLED.equals(((McpSchema.JSONRPCNotification) message).method())) {
-            calls.cancel(((McpSchema.JSONRPCNotification) message).params());
+            calls.cancel(JsonRpcIds.cancelledRequest(((McpSchema.JSONRPCNotification) message).params()));
             return Mono.empty();
         }
         if (message instanceof McpSchema.JSONRPCRequest
                 && McpSchema.METHOD_TOOLS_CALL.equals(((McpSchema.JSONRPCRequest) message).method())) {
-            return calls.track(((McpSchema.JSONRPCRequest) message).id(), inner.handle(message));
+            return track(((McpSchema.JSONRPCRequest) message).id(), inner.handle(message));
         }
         return inner.handle(message);
+    }
+
+    /**
+     * Handles a request with a fresh cancellation registered under its id while the handling runs; the tool's
+     * handler finds it in the transport context ({@link CallTransportContext}).
+     */
+    private <T> Mono<T> track(Object requestId, Mono<T> handling) {
+        Object key = JsonRpcIds.key(requestId);
+        Cancellation cancellation = new Cancellation();
+        return handling.contextWrite(ctx -> ctx.put(
+                        McpTransportContext.KEY,
+                        new CallTransportContext(
+                                ctx.getOrDefault(McpTransportContext.KEY, McpTransportContext.EMPTY), cancellation)))
+                .doOnSubscribe(s -> calls.start(key, null, cancellation))
+                .doFinally(s -> calls.end(key, cancellation));
     }
 
     /** Runs the hook once (the transport hands messages over one at a time). */

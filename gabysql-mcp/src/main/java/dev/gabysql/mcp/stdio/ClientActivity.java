@@ -31,7 +31,7 @@ public final class ClientActivity {
      * written); says whether none is.
      */
     boolean awaitNoRequest(Duration timeout) throws InterruptedException {
-        return Polls.until(() -> inFlight.get() == 0, timeout);
+        return BoundedWait.until(() -> inFlight.get() == 0, timeout);
     }
 
     /** True when no request is being answered and nothing has arrived or left for {@code quiet}. */

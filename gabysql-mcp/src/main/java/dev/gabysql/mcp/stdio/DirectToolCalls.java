@@ -2,13 +2,14 @@ package dev.gabysql.mcp.stdio;
 
 import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.api.GabyService;
-import dev.gabysql.mcp.InFlightCalls;
-import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.mcp.json.HotPathJsonMapper;
 import dev.gabysql.mcp.json.IncomingLine;
-import dev.gabysql.mcp.json.JsonRpcReply;
+import dev.gabysql.mcp.json.JsonRpcIds;
 import dev.gabysql.mcp.tool.GabyTool;
+import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.ToolBoundary;
+import dev.gabysql.mcp.tool.ToolOutcome;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -39,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * thread that read the request answers it and then reads on; when a call lasts more than 10 ms, another thread of
  * the pool takes over the reading ({@link ReadingRelay}: the next line is read meanwhile,
  * {@code notifications/cancelled} included). It runs the same {@link ToolBoundary} the SDK's handler runs, with
- * the call registered in {@link InFlightCalls} so cancellation works as before, and writes the reply (the same
+ * the call registered in {@link RunningCalls} so cancellation works as before, and writes the reply (the same
  * JSON, {@link HotPathJsonMapper}) under the lock the SDK's writer takes on the output stream.
  * DirectToolCallsTest holds the replies to the SDK's.
  *
@@ -57,7 +58,7 @@ public final class DirectToolCalls {
     private final ProtocolOutput out;
     private final GabyService service;
     private final McpOptions options;
-    private final InFlightCalls calls;
+    private final RunningCalls<Object> calls;
     private final PendingRequests pending;
     private final ClientActivity activity;
     private final McpJsonMapper mapper;
@@ -95,7 +96,7 @@ public final class DirectToolCalls {
             ProtocolOutput out,
             GabyService service,
             McpOptions options,
-            InFlightCalls calls,
+            RunningCalls<Object> calls,
             PendingRequests pending,
             ClientActivity activity,
             McpJsonMapper mapper,
@@ -167,14 +168,14 @@ public final class DirectToolCalls {
                 refuse(message.id(), line.length);
                 return true;
             }
-            Cancellation cancellation = calls.begin(message.id());
+            Cancellation cancellation = calls.start(JsonRpcIds.key(message.id()));
             activity.requestStarted();
             ReadingRelay.Turn turn = relay.begin();
             answer(tool, message, cancellation, line.length);
             return relay.end(turn);
         } else if (CallTrackingSession.METHOD_CANCELLED.equals(message.method()) && message.id() == null) {
             activity.messageReceived(); // as CallTrackingSession would, without waiting for the SDK's session
-            calls.cancel(message.params());
+            calls.cancel(JsonRpcIds.cancelledRequest(message.params()));
         } else {
             activity.messageReceived();
             if (message.id() != null && message.method() != null && !pending.chargeForSdk(message.id(), line.length)) {
@@ -194,7 +195,7 @@ public final class DirectToolCalls {
     private void refuse(Object id, int bytes) {
         LOG.warn("A request of {} bytes (id {}) was refused: too many bytes of requests wait for answers", bytes, id);
         try {
-            out.writeLine(JsonRpcReply.error(id, McpSchema.ErrorCodes.INTERNAL_ERROR, pending.refusal(bytes)));
+            out.writeLine(ToolOutcome.protocolError(id, McpSchema.ErrorCodes.INTERNAL_ERROR, pending.refusal(bytes)));
         } catch (IOException e) {
             LOG.debug("The refusal of request {} was not sent: {}", id, e.toString());
         }
@@ -236,7 +237,7 @@ public final class DirectToolCalls {
         } catch (IOException | RuntimeException e) {
             LOG.debug("The answer to {} was not sent: {}", message.id(), e.toString());
         } finally {
-            calls.end(message.id(), cancellation);
+            calls.end(JsonRpcIds.key(message.id()), cancellation);
             pending.discharge(bytes);
             running.decrementAndGet();
             activity.requestFinished();

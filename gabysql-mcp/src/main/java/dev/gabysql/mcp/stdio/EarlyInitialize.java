@@ -1,11 +1,10 @@
 package dev.gabysql.mcp.stdio;
 
 import dev.gabysql.core.json.JsonBytes;
-import dev.gabysql.mcp.GabyMcpServer;
-import dev.gabysql.mcp.Instructions;
-import dev.gabysql.mcp.McpOptions;
 import dev.gabysql.mcp.json.IncomingLine;
 import dev.gabysql.mcp.json.JsonRpcReply;
+import dev.gabysql.mcp.tool.Instructions;
+import dev.gabysql.mcp.tool.McpOptions;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.io.IOException;
@@ -38,7 +37,7 @@ public final class EarlyInitialize {
             ProtocolVersions.MCP_2025_03_26,
             ProtocolVersions.MCP_2025_06_18,
             ProtocolVersions.MCP_2025_11_25);
-    /** The capabilities {@link GabyMcpServer#build} declares, as the SDK writes them (logging is always there). */
+    /** The capabilities {@code GabyMcpServer.build} declares, as the SDK writes them (logging is always there). */
     private static final byte[] CAPABILITIES = JsonBytes.ascii("{\"completions\":{},\"logging\":{},"
             + "\"prompts\":{\"listChanged\":false},\"resources\":{\"subscribe\":false,\"listChanged\":false},"
             + "\"tools\":{\"listChanged\":false}}");
@@ -152,7 +151,7 @@ public final class EarlyInitialize {
                 .raw(JsonBytes.ascii(",\"capabilities\":"))
                 .raw(CAPABILITIES)
                 .raw(JsonBytes.ascii(",\"serverInfo\":{\"name\":"))
-                .string(GabyMcpServer.NAME)
+                .string(McpOptions.SERVER_NAME)
                 .raw(JsonBytes.ascii(",\"version\":"))
                 .string(version)
                 .raw(JsonBytes.ascii("},\"instructions\":"))

@@ -92,7 +92,7 @@ final class LineFeed extends InputStream {
      * whether it has.
      */
     boolean awaitTaken(Duration timeout) throws InterruptedException {
-        return Polls.until(() -> waiting && lines.isEmpty(), timeout);
+        return BoundedWait.until(() -> waiting && lines.isEmpty(), timeout);
     }
 
     /**

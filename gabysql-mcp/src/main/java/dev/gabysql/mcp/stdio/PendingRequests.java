@@ -2,7 +2,7 @@ package dev.gabysql.mcp.stdio;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.mcp.InFlightCalls;
+import dev.gabysql.mcp.json.JsonRpcIds;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -62,7 +62,7 @@ final class PendingRequests {
         if (!charge(bytes)) {
             return false;
         }
-        bySdkId.merge(InFlightCalls.key(id), cost(bytes), Long::sum);
+        bySdkId.merge(JsonRpcIds.key(id), cost(bytes), Long::sum);
         return true;
     }
 
@@ -71,7 +71,7 @@ final class PendingRequests {
         if (id == null || bySdkId.isEmpty()) {
             return;
         }
-        Long cost = bySdkId.remove(InFlightCalls.key(id));
+        Long cost = bySdkId.remove(JsonRpcIds.key(id));
         if (cost != null) {
             held.addAndGet(-cost);
         }

@@ -41,6 +41,6 @@ final class SdkOutbound {
 
     /** Waits, for {@code timeout} at most, until every message given has been written; says whether it has. */
     boolean awaitWritten(Duration timeout) throws InterruptedException {
-        return Polls.until(() -> written.get() >= given.get(), timeout);
+        return BoundedWait.until(() -> written.get() >= given.get(), timeout);
     }
 }

@@ -1,6 +1,6 @@
 package dev.gabysql.mcp.stdio;
 
-import dev.gabysql.mcp.InFlightCalls;
+import dev.gabysql.core.api.RunningCalls;
 import java.time.Duration;
 
 /**
@@ -18,10 +18,10 @@ final class SessionEnd {
 
     private final LineFeed sdkInput;
     private final ClientActivity activity;
-    private final InFlightCalls calls;
+    private final RunningCalls<Object> calls;
     private final SdkOutbound outbound;
 
-    SessionEnd(LineFeed sdkInput, ClientActivity activity, InFlightCalls calls, SdkOutbound outbound) {
+    SessionEnd(LineFeed sdkInput, ClientActivity activity, RunningCalls<Object> calls, SdkOutbound outbound) {
         this.sdkInput = sdkInput;
         this.activity = activity;
         this.calls = calls;

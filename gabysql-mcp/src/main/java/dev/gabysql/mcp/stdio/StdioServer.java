@@ -1,10 +1,11 @@
 package dev.gabysql.mcp.stdio;
 
 import dev.gabysql.core.api.GabyService;
-import dev.gabysql.mcp.GabyMcpServer;
-import dev.gabysql.mcp.InFlightCalls;
-import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.core.api.RunningCalls;
+import dev.gabysql.mcp.json.HotPathJsonMapper;
 import dev.gabysql.mcp.tool.GabyTool;
+import dev.gabysql.mcp.tool.McpOptions;
+import dev.gabysql.mcp.tool.Tools;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -29,10 +30,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class StdioServer {
     private StdioServer() {}
 
-    /** Serves until the input ends. The caller closes the service afterwards and exits. */
-    public static void serve(GabyService service, McpOptions options, InputStream in, OutputStream out)
-            throws InterruptedException {
-        serve(service, options, in, out, new StdioHooks() {});
+    /**
+     * Builds the SDK's server over the stdio transport's specification with these tools: the root package's job
+     * ({@code GabyMcpServer.serveStdio}), handed in so that this package needs nothing above the tools.
+     */
+    @FunctionalInterface
+    public interface SdkServerBuilder {
+        McpSyncServer build(McpServer.SyncSpecification<?> spec, List<McpServerFeatures.SyncToolSpecification> tools);
     }
 
     /**
@@ -41,7 +45,12 @@ public final class StdioServer {
      * stream refuses writes once a thread that read it has ended.
      */
     public static void serve(
-            GabyService service, McpOptions options, InputStream in, OutputStream out, StdioHooks hooks)
+            GabyService service,
+            McpOptions options,
+            InputStream in,
+            OutputStream out,
+            StdioHooks hooks,
+            SdkServerBuilder builder)
             throws InterruptedException {
         EndOfInput input = new EndOfInput(in);
         PendingRequests pending = PendingRequests.forHeap(options.maxMessageBytes());
@@ -53,12 +62,12 @@ public final class StdioServer {
         EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
         hooks.started();
         LineFeed sdkInput =
-                new LineFeed(new UnreadableMessages(protocolOut, GabyMcpServer.jsonMapper(), pending::answered));
-        InFlightCalls calls = new InFlightCalls();
+                new LineFeed(new UnreadableMessages(protocolOut, HotPathJsonMapper.shared(), pending::answered));
+        RunningCalls<Object> calls = new RunningCalls<>();
         // The direct path reads on at once (lines for the SDK wait in sdkInput until its session is built):
         // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.
-        List<GabyTool> gabyTools = GabyMcpServer.gabyTools(writes);
-        List<McpServerFeatures.SyncToolSpecification> specs = GabyMcpServer.tools(gabyTools, service, options);
+        List<GabyTool> gabyTools = Tools.of(writes);
+        List<McpServerFeatures.SyncToolSpecification> specs = Tools.specs(gabyTools, service, options);
         SdkDemand sdk = new SdkDemand();
         ClientActivity activity = new ClientActivity(); // quiet is counted from here, when reading starts
         Runnable initialized = once(() -> hooks.initialized(activity)); // said by the direct path or the SDK
@@ -72,7 +81,7 @@ public final class StdioServer {
                 calls,
                 pending,
                 activity,
-                GabyMcpServer.jsonMapper(),
+                HotPathJsonMapper.shared(),
                 sdk::want,
                 initialized);
         if (options.directToolCalls()) {
@@ -83,12 +92,10 @@ public final class StdioServer {
         try {
             if (sdk.await(input, activity)) {
                 StdioServerTransportProvider stdio =
-                        new StdioServerTransportProvider(GabyMcpServer.jsonMapper(), sdkInput, protocolOut);
-                server = GabyMcpServer.build(
+                        new StdioServerTransportProvider(HotPathJsonMapper.shared(), sdkInput, protocolOut);
+                server = builder.build(
                         McpServer.sync(
                                 new CallTrackingProvider(stdio, calls, input::end, initialized, activity, outbound)),
-                        service,
-                        options,
                         specs);
             }
             input.await();
@@ -106,7 +113,7 @@ public final class StdioServer {
             List<McpServerFeatures.SyncToolSpecification> specs, McpOptions options) {
         List<McpSchema.Tool> tools = new ArrayList<>();
         for (McpServerFeatures.SyncToolSpecification spec : specs) {
-            if (GabyMcpServer.listed(options, McpTransportContext.EMPTY, spec.tool())) {
+            if (Tools.listed(options, McpTransportContext.EMPTY, spec.tool())) {
                 tools.add(spec.tool());
             }
         }

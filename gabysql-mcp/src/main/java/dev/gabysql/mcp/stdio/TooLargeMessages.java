@@ -2,8 +2,8 @@ package dev.gabysql.mcp.stdio;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.mcp.McpOptions;
-import dev.gabysql.mcp.json.JsonRpcReply;
+import dev.gabysql.mcp.tool.McpOptions;
+import dev.gabysql.mcp.tool.ToolOutcome;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import org.slf4j.Logger;
@@ -69,7 +69,7 @@ public final class TooLargeMessages implements StdioLines.TooLong {
             return;
         }
         try {
-            out.writeLine(JsonRpcReply.error(id, McpSchema.ErrorCodes.INVALID_REQUEST, error));
+            out.writeLine(ToolOutcome.protocolError(id, McpSchema.ErrorCodes.INVALID_REQUEST, error));
         } catch (IOException e) {
             LOG.debug("The error for request {} was not sent: {}", id, e.toString());
         }

@@ -6,7 +6,7 @@ import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.internal.Texts;
 import dev.gabysql.core.json.Json;
-import dev.gabysql.mcp.json.JsonRpcReply;
+import dev.gabysql.mcp.tool.ToolOutcome;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -70,7 +70,7 @@ public final class UnreadableMessages implements Predicate<byte[]> {
         Object id = !json || isRequest(parsed) ? idOf(line) : null;
         LOG.warn("An unreadable message (request id {}) was answered with an error: {}", id, error.getMessage());
         try {
-            out.writeLine(JsonRpcReply.error(
+            out.writeLine(ToolOutcome.protocolError(
                     id, json ? McpSchema.ErrorCodes.INVALID_REQUEST : McpSchema.ErrorCodes.PARSE_ERROR, error));
         } catch (IOException io) {
             LOG.debug("The error for an unreadable message was not sent: {}", io.toString());

@@ -6,10 +6,6 @@ import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
-import dev.gabysql.mcp.CallTransportContext;
-import dev.gabysql.mcp.McpOptions;
-import dev.gabysql.mcp.ProgressTicker;
-import dev.gabysql.mcp.stdio.DirectToolCalls;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
@@ -21,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The edge between a transport and a {@link GabyTool} — the SDK's tool handler ({@link #call}) or stdio's direct
- * path ({@link DirectToolCalls}, through {@link #run}): builds the core's call context (client, caller cap, the
+ * path ({@code DirectToolCalls}, through {@link #run}): builds the core's call context (client, caller cap, the
  * call's cancellation), sends progress while an SDK call runs, and catches everything. An exception escaping a
  * handler would reach the client as a JSON-RPC error carrying its message and cause chain (SQL text, file paths);
  * here every failure becomes an {@code isError} result with a stable code, a message and a hint. Stateless.

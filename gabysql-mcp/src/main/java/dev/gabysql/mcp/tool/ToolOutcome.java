@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.json.JsonTrees;
-import dev.gabysql.mcp.McpWords;
+import dev.gabysql.mcp.json.JsonRpcReply;
 import dev.gabysql.mcp.json.WrittenResult;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -60,6 +60,14 @@ public record ToolOutcome(WrittenResult written) {
                 .structuredContent(written)
                 .isError(true)
                 .build();
+    }
+
+    /**
+     * A JSON-RPC error reply for {@code e} ({@link JsonRpcReply#error}), with the text and the hint a tool error
+     * carries, for the answers the stdio transport writes itself.
+     */
+    public static byte[] protocolError(Object id, int code, GabyException e) {
+        return JsonRpcReply.error(id, code, e, errorText(e), McpWords.INSTANCE.hintOf(e));
     }
 
     public static String errorText(GabyException e) {

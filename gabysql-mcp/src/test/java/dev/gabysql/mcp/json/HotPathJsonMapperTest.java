@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.tool.GabyTool;
+import dev.gabysql.mcp.tool.Tools;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -187,7 +187,7 @@ class HotPathJsonMapperTest {
     void writesTheServersToolListsByteForByteAsTheSdkDoes() throws Exception {
         for (boolean writes : new boolean[] {false, true}) {
             List<McpSchema.Tool> tools = new ArrayList<>();
-            for (GabyTool t : GabyMcpServer.gabyTools(writes)) {
+            for (GabyTool t : Tools.of(writes)) {
                 tools.add(t.definition());
             }
             sameBytes(new McpSchema.JSONRPCResponse("2.0", 9, new McpSchema.ListToolsResult(tools, null), null));

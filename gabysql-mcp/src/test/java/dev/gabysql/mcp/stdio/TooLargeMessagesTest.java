@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gabysql.mcp.McpFrames;
-import dev.gabysql.mcp.McpOptions;
 import dev.gabysql.mcp.McpTestClient;
 import dev.gabysql.mcp.ShopServiceFixture;
+import dev.gabysql.mcp.tool.McpOptions;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

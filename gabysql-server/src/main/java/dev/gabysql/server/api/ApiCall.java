@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -30,6 +31,14 @@ import java.util.stream.Collectors;
 public final class ApiCall {
     /** A client may lower (never raise) its own mode with this header; the gateway sends its {@code --mode}. */
     public static final String MAX_MODE_HEADER = "X-Gabysql-Max-Mode";
+    /**
+     * The id a caller gives a call, so that it can cancel it with {@code POST /calls/{id}/cancel} — the gateway's
+     * way of passing an MCP cancellation on to the statement running here. Only the token that started a call may
+     * cancel it.
+     */
+    public static final String CALL_ID_HEADER = "X-Gabysql-Call-Id";
+
+    private static final Pattern VALID_CALL_ID = Pattern.compile("[A-Za-z0-9_-]{8,64}");
     /** A name for the audit log (the gateway forwards the MCP client's). */
     static final String CLIENT_HEADER = "X-Gabysql-Client";
 
@@ -54,9 +63,17 @@ public final class ApiCall {
         return context;
     }
 
-    /** The id the caller gave this call ({@link RunningCalls}), or null. */
+    /** The id the caller gave this call ({@code POST /calls/{id}/cancel}), or null. */
     String callId() {
-        return RunningCalls.validId(request.getHeader(RunningCalls.HEADER));
+        return validCallId(request.getHeader(CALL_ID_HEADER));
+    }
+
+    private static String validCallId(String id) {
+        if (id != null && !VALID_CALL_ID.matcher(id).matches()) {
+            throw new GabyException(
+                    ErrorCode.BAD_REQUEST, CALL_ID_HEADER + " must be 8 to 64 letters, digits, '-' or '_'.");
+        }
+        return id;
     }
 
     /** Who is calling, for cancellation rights: the token's label, or "" on a server without tokens. */

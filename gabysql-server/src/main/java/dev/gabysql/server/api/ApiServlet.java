@@ -1,5 +1,6 @@
 package dev.gabysql.server.api;
 
+import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.http.Responses;
@@ -22,11 +23,12 @@ public final class ApiServlet extends HttpServlet {
 
     private final transient Router router;
     private final transient Deadlines deadlines;
-    private final transient RunningCalls calls;
+    private final transient RunningCalls<String> calls;
     private final transient ClientWatch clients;
     private final long maxBodyBytes;
 
-    public ApiServlet(Router router, Deadlines deadlines, RunningCalls calls, ClientWatch clients, long maxBodyBytes) {
+    public ApiServlet(
+            Router router, Deadlines deadlines, RunningCalls<String> calls, ClientWatch clients, long maxBodyBytes) {
         this.router = router;
         this.deadlines = deadlines;
         this.calls = calls;

@@ -4,17 +4,19 @@ import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DescribeRequest;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.wire.DatabaseList;
 import dev.gabysql.server.wire.ExplainCall;
 import dev.gabysql.server.wire.RenderedAnswer;
+import dev.gabysql.server.wire.SplitAnswer;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The endpoints about databases: the catalog, schema descriptions, search, plans, the ER diagram and the
- * integrity check. Descriptions answer with their JSON form, or {@code {"text", "json"}} when asked with
+ * The endpoints about databases: the catalog, schema descriptions, search, plans, what a statement is, how a script
+ * splits, the ER diagram and the integrity check. Descriptions answer with their JSON form, or {@code {"text", "json"}} when asked with
  * {@code ?render=both} (what the gateway passes on to MCP clients). Thread-safe.
  */
 final class CatalogEndpoints {
@@ -76,6 +78,19 @@ final class CatalogEndpoints {
     Object explain(ApiCall call) {
         ExplainCall body = call.body(ExplainCall.class, ExplainCall.FIELDS);
         return rendered(call, service.explain(call.context(), call.db(), body.sql()));
+    }
+
+    /** {@code POST /databases/{db}/inspect} with {@code {"sql"}}: what the statement is, nothing run. */
+    Object inspect(ApiCall call) {
+        ExplainCall body = call.body(ExplainCall.class, ExplainCall.FIELDS);
+        return service.inspect(call.context(), call.db(), body.sql());
+    }
+
+    /** {@code POST /databases/{db}/split} with {@code {"sql"}}: the text cut where the database ends statements. */
+    Object split(ApiCall call) {
+        String text = call.body(ExplainCall.class, ExplainCall.FIELDS).sql();
+        ScriptSplitter splitter = service.scriptSplitter(call.context(), call.db());
+        return new SplitAnswer(splitter.split(text), splitter.isComplete(text), splitter.endsInsideQuote(text));
     }
 
     /** {@code GET /databases/{db}/diagram}: Mermaid text. */

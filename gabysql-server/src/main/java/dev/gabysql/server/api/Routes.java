@@ -1,12 +1,13 @@
 package dev.gabysql.server.api;
 
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.RunningCalls;
 
 /** The API's routes in one table (docs/design.md#http-api, and what the gateway needs to serve every MCP tool). */
 public final class Routes {
     private Routes() {}
 
-    public static Router of(GabyService service, RunningCalls calls) {
+    public static Router of(GabyService service, RunningCalls<String> calls) {
         CatalogEndpoints catalog = new CatalogEndpoints(service);
         return new Router()
                 .add(
@@ -21,6 +22,8 @@ public final class Routes {
                 .add("GET", "/databases/{db}/search", catalog::search)
                 .add("GET", "/databases/{db}/diagram", catalog::diagram)
                 .add("POST", "/databases/{db}/explain", catalog::explain)
+                .add("POST", "/databases/{db}/inspect", catalog::inspect)
+                .add("POST", "/databases/{db}/split", catalog::split)
                 .add("POST", "/databases/{db}/check", catalog::check);
     }
 }

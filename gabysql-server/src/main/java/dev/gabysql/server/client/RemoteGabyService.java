@@ -11,6 +11,8 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
+import dev.gabysql.core.api.ScriptSplitter;
+import dev.gabysql.core.api.StatementInfo;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.wire.DatabaseList;
@@ -93,6 +95,16 @@ public final class RemoteGabyService implements GabyService {
     public Rendered search(CallContext ctx, String db, String pattern, String kind) {
         Query q = new Query().add("pattern", pattern).add("kind", kind).add("render", "both");
         return rendered(ctx, dbPath(db, "search") + q);
+    }
+
+    @Override
+    public StatementInfo inspect(CallContext ctx, String db, String sql) {
+        return api.post(ctx, dbPath(db, "inspect"), new ExplainCall(sql), StatementInfo.class);
+    }
+
+    @Override
+    public ScriptSplitter scriptSplitter(CallContext ctx, String db) {
+        return new RemoteSplitter(api, ctx, dbPath(db, "split"));
     }
 
     @Override

@@ -3,8 +3,10 @@ package dev.gabysql.server.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.json.Json;
+import dev.gabysql.mcp.json.JsonRpcIds;
 import dev.gabysql.server.http.BodyLimitFilter;
 import dev.gabysql.server.http.Responses;
 import jakarta.servlet.FilterChain;
@@ -30,10 +32,10 @@ public final class McpCancellationFilter extends HttpFilter {
     static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final int INVALID_REQUEST = -32600;
 
-    private final transient McpCalls calls;
+    private final transient RunningCalls<String> calls;
     private final long maxBodyBytes;
 
-    public McpCancellationFilter(McpCalls calls, long maxBodyBytes) {
+    public McpCancellationFilter(RunningCalls<String> calls, long maxBodyBytes) {
         this.calls = calls;
         this.maxBodyBytes = maxBodyBytes;
     }
@@ -59,14 +61,15 @@ public final class McpCancellationFilter extends HttpFilter {
         cached.setAttribute(METHOD, method);
         String session = req.getHeader(SESSION_HEADER);
         if ("notifications/cancelled".equals(method)) {
-            calls.cancel(session, id(message.path("params").path("requestId")));
+            calls.cancel(key(session, id(message.path("params").path("requestId"))));
         }
         if (!"tools/call".equals(method) || !message.hasNonNull("id")) {
             chain.doFilter(cached, resp);
             return;
         }
         Cancellation cancellation = new Cancellation();
-        String key = calls.start(session, id(message.get("id")), cancellation);
+        String key = key(session, id(message.get("id")));
+        calls.start(key, null, cancellation);
         cached.setAttribute(CANCELLATION, cancellation);
         try {
             chain.doFilter(cached, resp);
@@ -105,5 +108,14 @@ public final class McpCancellationFilter extends HttpFilter {
 
     private static Object id(JsonNode id) {
         return id.isIntegralNumber() ? (Object) id.asLong() : id.asText();
+    }
+
+    /**
+     * A call's key: a cancellation names a call of its own session only. JSON-RPC ids are strings or integers, and
+     * the same integer may be read as an Integer or a Long.
+     */
+    private static String key(String sessionId, Object requestId) {
+        Object id = JsonRpcIds.key(requestId);
+        return sessionId + "\n" + (id instanceof Long ? "n:" + id : "s:" + id);
     }
 }

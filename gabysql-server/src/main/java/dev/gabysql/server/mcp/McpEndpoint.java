@@ -2,9 +2,10 @@ package dev.gabysql.server.mcp;
 
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.mcp.GabyMcpServer;
-import dev.gabysql.mcp.McpOptions;
+import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.server.GabyServer;
 import dev.gabysql.server.ServerOptions;
 import dev.gabysql.server.api.ApiCall;
@@ -31,7 +32,7 @@ public final class McpEndpoint implements AutoCloseable {
 
     private final HttpServletStreamableServerTransportProvider transport;
     private final McpSyncServer server;
-    private final McpCalls calls = new McpCalls();
+    private final RunningCalls<String> calls = new RunningCalls<>();
 
     public McpEndpoint(GabyService service, ServerOptions options) {
         this.transport = HttpServletStreamableServerTransportProvider.builder()
@@ -48,7 +49,7 @@ public final class McpEndpoint implements AutoCloseable {
     }
 
     /** The tool calls running now (for cancellation). */
-    public McpCalls calls() {
+    public RunningCalls<String> calls() {
         return calls;
     }
 

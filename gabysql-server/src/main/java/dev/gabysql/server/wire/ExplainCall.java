@@ -2,7 +2,11 @@ package dev.gabysql.server.wire;
 
 import java.util.List;
 
-/** The body of {@code POST /databases/{db}/explain}: the read whose plan is wanted. */
+/**
+ * The body of {@code POST /databases/{db}/explain} (the read whose plan is wanted) and of
+ * {@code POST /databases/{db}/inspect} (the statement to classify), and of {@code POST /databases/{db}/split} (the
+ * text to split).
+ */
 public record ExplainCall(String sql) {
     public static final List<String> FIELDS = List.of("sql");
 }

@@ -10,11 +10,13 @@ import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.ServerOptions;
 import dev.gabysql.server.TestServer;
+import java.io.StringReader;
 import java.math.BigDecimal;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -119,6 +121,16 @@ class RemoteGabyServiceTest {
         assertThat(remote.schema(CTX, "shop").json().toString())
                 .isEqualTo(server.service.schema(CTX, "shop").json().toString());
         assertThat(remote.integrityCheck(CTX, "shop")).isEqualTo(server.service.integrityCheck(CTX, "shop"));
+        for (String sql : new String[] {"SELECT 1", "DELETE FROM items", "SHOW TABLES", "BEGIN"}) {
+            assertThat(remote.inspect(CTX, "pg", sql)).as(sql).isEqualTo(server.service.inspect(CTX, "pg", sql));
+        }
+        String script = "SELECT 'a;b';\nSELECT $$c;$$;\nSELECT 3";
+        ScriptSplitter here = server.service.scriptSplitter(CTX, "pg");
+        ScriptSplitter there = remote.scriptSplitter(CTX, "pg");
+        assertThat(there.split(script)).isEqualTo(here.split(script)).hasSize(3);
+        assertThat(there.isComplete(script)).isFalse();
+        assertThat(there.endsInsideQuote("SELECT 'a")).isTrue();
+        assertThat(there.statements(new StringReader(script))).containsExactlyElementsOf(here.split(script));
     }
 
     @Test

@@ -1,22 +1,22 @@
-package dev.gabysql.cli;
+package dev.gabysql.cli.run;
 
 import dev.gabysql.core.api.CallContext;
-import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.api.StatementInfo;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.util.function.Supplier;
 
 /**
- * Runs one statement the way every CLI path does (shell, {@code -c}, scripts), with the same rules as MCP: it is
- * tried as a read first; when the service says it is not a read and the database's mode allows writes, it is
- * previewed with {@code execute}, shown to a {@link Confirmer}, and committed with the preview's token only if the
- * confirmer says so. Not thread-safe: one statement at a time.
+ * Runs one statement the way every CLI path does (shell, {@code -c}, scripts), with the same rules as MCP: the
+ * service is asked once what the statement is ({@link GabyService#inspect}); a read goes to {@code query}; a write,
+ * when the database's mode allows writes, is previewed with {@code execute}, shown to a {@link Confirmer}, and
+ * committed with the preview's token only if the confirmer says so. Not thread-safe: one statement at a time.
  */
 public final class StatementExecutor {
     private final GabyService service;
@@ -33,8 +33,8 @@ public final class StatementExecutor {
         /** Shown the preview; true commits it. */
         boolean commit(String sql, ExecuteResult preview);
 
-        /** The guard refused an UPDATE/DELETE without WHERE; true previews it anyway (allow_full_table). */
-        boolean allowFullTable(String sql, GabyException refusal);
+        /** An UPDATE/DELETE without WHERE, otherwise allowed here; true previews it anyway (allow_full_table). */
+        boolean allowFullTable(String sql, StatementInfo statement);
     }
 
     /**
@@ -57,32 +57,23 @@ public final class StatementExecutor {
     /** Runs the statement on {@code db}; throws {@link GabyException} for refusals and failures. */
     public Outcome run(String db, String sql, Confirmer confirmer) {
         long start = System.nanoTime();
-        try {
+        StatementInfo statement = service.inspect(calls.get(), db, sql);
+        if (!statement.isWrite()) {
+            // a read, or what no mode runs: the read path answers with rows or with the guard's refusal
             QueryResult rows = service.query(calls.get(), QueryRequest.of(db, sql));
             return new Outcome(rows, null, null, millisSince(start));
-        } catch (GabyException e) {
-            if (e.code() != ErrorCode.READ_ONLY) {
-                throw e;
-            }
-            requireWritable(db, e);
         }
-        return write(db, sql, confirmer, start);
+        requireWritable(db, statement);
+        return write(db, sql, statement, confirmer, millisSince(start));
     }
 
-    private Outcome write(String db, String sql, Confirmer confirmer, long start) {
-        boolean fullTable = false;
-        ExecuteResult preview;
-        try {
-            preview = service.execute(calls.get(), new ExecuteRequest(db, sql, null, null, false));
-        } catch (GabyException e) {
-            if (e.code() != ErrorCode.FULL_TABLE_WRITE || !confirmer.allowFullTable(sql, e)) {
-                throw e;
-            }
-            fullTable = true;
-            start = System.nanoTime();
-            preview = service.execute(calls.get(), new ExecuteRequest(db, sql, null, null, true));
-        }
-        long spent = millisSince(start);
+    private Outcome write(String db, String sql, StatementInfo statement, Confirmer confirmer, long spent) {
+        boolean fullTable =
+                statement.fullTable() && statement.allowedHere() && confirmer.allowFullTable(sql, statement);
+        long start = System.nanoTime();
+        // what the mode does not allow (or a full table not allowed) is refused here by the service, with its rule
+        ExecuteResult preview = service.execute(calls.get(), new ExecuteRequest(db, sql, null, null, fullTable));
+        spent += millisSince(start);
         if (preview.confirmToken() == null || !confirmer.commit(sql, preview)) {
             return new Outcome(null, preview, null, spent);
         }
@@ -92,27 +83,30 @@ public final class StatementExecutor {
         return new Outcome(null, preview, done, spent + millisSince(again));
     }
 
-    /** The statement is not a read: refuse it here unless the database's effective mode allows writes. */
-    private void requireWritable(String db, GabyException notARead) {
-        Mode mode = modeOf(db);
-        if (mode == null || !mode.allowsWrites()) {
+    /** The statement is a write: refuse it here unless the database's effective mode allows writes. */
+    private static void requireWritable(String db, StatementInfo statement) {
+        Mode mode = statement.effectiveMode();
+        if (!mode.allowsWrites()) {
             throw new GabyException(
                     ErrorCode.READ_ONLY,
-                    notARead.getMessage(),
-                    "`" + db + "` is "
-                            + (mode == null ? "readonly" : mode.label()) + " here; start gabysql with --mode readwrite"
+                    "`" + statement.command() + "` " + whatItDoes(statement.kind()) + ", and `" + db
+                            + "` may only be read here.",
+                    "`" + db + "` is " + mode.label() + " here; start gabysql with --mode readwrite"
                             + " (or admin for DDL) to preview and commit writes.");
         }
     }
 
-    /** The effective mode of {@code db} for this front end, as the service lists it. */
-    public Mode modeOf(String db) {
-        for (DatabaseInfo info : service.listDatabases(calls.get())) {
-            if (info.name().equals(db)) {
-                return info.mode();
-            }
+    private static String whatItDoes(StatementInfo.Kind kind) {
+        switch (kind) {
+            case DATA_CHANGE:
+                return "changes data";
+            case SCHEMA_CHANGE:
+                return "changes the schema (DDL)";
+            case MAINTENANCE:
+                return "is a maintenance statement";
+            default:
+                return "is not a pure read";
         }
-        return null;
     }
 
     private static long millisSince(long start) {

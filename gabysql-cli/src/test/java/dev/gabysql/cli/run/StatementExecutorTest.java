@@ -1,4 +1,4 @@
-package dev.gabysql.cli;
+package dev.gabysql.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,7 @@ import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.StatementInfo;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
@@ -130,7 +131,7 @@ class StatementExecutorTest {
         }
 
         @Override
-        public boolean allowFullTable(String sql, GabyException refusal) {
+        public boolean allowFullTable(String sql, StatementInfo statement) {
             return fullTable;
         }
     }

@@ -1,9 +1,9 @@
-package dev.gabysql.cli;
+package dev.gabysql.cli.run;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
 import dev.gabysql.core.api.ExecuteResult;
-import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.api.StatementInfo;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -13,7 +13,7 @@ import java.util.Locale;
  * {@code Commit? [y/N]}, and anything else leaves the preview uncommitted. Full-table writes pass only with
  * {@code --allow-full-table}.
  */
-final class ScriptConfirmer implements StatementExecutor.Confirmer {
+public final class ScriptConfirmer implements StatementExecutor.Confirmer {
     private final boolean yes;
     private final boolean allowFullTable;
     private final Console console;
@@ -21,7 +21,7 @@ final class ScriptConfirmer implements StatementExecutor.Confirmer {
     private boolean showedPreview;
 
     /** @param console the terminal to ask on, or null when nobody can answer */
-    ScriptConfirmer(boolean yes, boolean allowFullTable, Console console, PrintWriter out) {
+    public ScriptConfirmer(boolean yes, boolean allowFullTable, Console console, PrintWriter out) {
         this.yes = yes;
         this.allowFullTable = allowFullTable;
         this.console = console;
@@ -45,7 +45,7 @@ final class ScriptConfirmer implements StatementExecutor.Confirmer {
     }
 
     @Override
-    public boolean allowFullTable(String sql, GabyException refusal) {
+    public boolean allowFullTable(String sql, StatementInfo statement) {
         return allowFullTable;
     }
 

@@ -1,4 +1,4 @@
-package dev.gabysql.cli;
+package dev.gabysql.cli.run;
 
 import dev.gabysql.core.error.Action;
 import dev.gabysql.core.error.ActionWords;

@@ -1,4 +1,4 @@
-package dev.gabysql.mcp;
+package dev.gabysql.mcp.tool;
 
 import dev.gabysql.core.error.Action;
 import dev.gabysql.core.error.ActionWords;

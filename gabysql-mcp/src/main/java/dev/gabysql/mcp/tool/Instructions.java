@@ -1,4 +1,4 @@
-package dev.gabysql.mcp;
+package dev.gabysql.mcp.tool;
 
 /** The server's {@code instructions}: short guidance a client gives the model with the tool list. Stateless. */
 public final class Instructions {

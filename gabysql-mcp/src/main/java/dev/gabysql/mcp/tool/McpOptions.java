@@ -1,7 +1,6 @@
-package dev.gabysql.mcp;
+package dev.gabysql.mcp.tool;
 
 import dev.gabysql.core.api.Mode;
-import dev.gabysql.mcp.stdio.TooLargeMessages;
 import io.modelcontextprotocol.common.McpTransportContext;
 import java.time.Duration;
 import java.util.function.Function;
@@ -15,7 +14,7 @@ import java.util.function.Function;
  * @param callerCap    the most a session may do, read from its transport context (Streamable HTTP: the bearer
  *                     token's mode); null from the function means no cap. Stdio sessions have an empty context.
  * @param maxMessageBytes the largest stdio message (a line) read; a longer one is dropped as it comes and answered
- *                     with TOO_LARGE ({@link TooLargeMessages}), so a runaway client cannot exhaust the heap.
+ *                     with TOO_LARGE ({@code TooLargeMessages}), so a runaway client cannot exhaust the heap.
  *                     0 means {@link #DEFAULT_MAX_MESSAGE_BYTES}. Streamable HTTP has the server's body limit.
  * @param directToolCalls over stdio, plain {@code tools/call} and {@code tools/list} requests are answered on the
  *                     direct path ({@code stdio.DirectToolCalls}) rather than through the SDK's reactive pipeline;
@@ -29,6 +28,9 @@ public record McpOptions(
         int maxMessageBytes,
         boolean directToolCalls) {
     /** Where a transport puts a session's maximum {@link Mode} in its {@link McpTransportContext}. */
+    /** The server's name in {@code initialize}. */
+    public static final String SERVER_NAME = "gabysql";
+
     public static final String CALLER_MODE_KEY = "gabysql.callerMode";
     /**
      * Where a transport may put the core's {@code Cancellation} of one tool call in its {@link McpTransportContext}:

@@ -1,4 +1,4 @@
-package dev.gabysql.cli;
+package dev.gabysql.cli.run;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
@@ -14,14 +14,14 @@ import picocli.CommandLine;
  * error (or goes on with {@code --continue-on-error}). A write that is previewed but not committed counts as an
  * error, so that a script never believes it wrote what it did not.
  */
-final class ScriptRunner {
+public final class ScriptRunner {
     private final StatementExecutor executor;
     private final String db;
     private final Format format;
     private final CommandLine cl;
     private final ScriptConfirmer confirmer;
 
-    ScriptRunner(GabyService service, String db, Format format, CommandLine cl, ScriptConfirmer confirmer) {
+    public ScriptRunner(GabyService service, String db, Format format, CommandLine cl, ScriptConfirmer confirmer) {
         this.executor = new StatementExecutor(service, () -> CallContext.of("cli"));
         this.db = db;
         this.format = format;
@@ -29,7 +29,7 @@ final class ScriptRunner {
         this.confirmer = confirmer;
     }
 
-    int runAll(Iterable<String> statements, boolean continueOnError) {
+    public int runAll(Iterable<String> statements, boolean continueOnError) {
         int exit = 0;
         for (String sql : statements) {
             if (!runOne(sql)) {
@@ -53,7 +53,7 @@ final class ScriptRunner {
             printWrite(outcome);
             return !outcome.isUncommitted();
         } catch (GabyException e) {
-            ErrorHandler.print(cl, e);
+            ErrorLines.print(cl.getErr(), e);
             return false;
         }
     }

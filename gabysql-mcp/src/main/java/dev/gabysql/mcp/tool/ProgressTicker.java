@@ -1,4 +1,4 @@
-package dev.gabysql.mcp;
+package dev.gabysql.mcp.tool;
 
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;

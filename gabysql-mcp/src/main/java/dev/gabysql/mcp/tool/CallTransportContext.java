@@ -1,4 +1,4 @@
-package dev.gabysql.mcp;
+package dev.gabysql.mcp.tool;
 
 import dev.gabysql.core.api.Cancellation;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -14,7 +14,7 @@ public final class CallTransportContext implements McpTransportContext {
     private final McpTransportContext outer;
     private final Cancellation cancellation;
 
-    CallTransportContext(McpTransportContext outer, Cancellation cancellation) {
+    public CallTransportContext(McpTransportContext outer, Cancellation cancellation) {
         this.outer = outer;
         this.cancellation = cancellation;
     }

@@ -1,0 +1,82 @@
+package dev.gabysql.core.config;
+
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.audit.AuditLog;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.Limits;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Merges the layers of configuration into {@link Settings}: a flag wins over the configuration file, which wins over
+ * the environment, which wins over the built-in default (docs/configuration.md). Every front end that starts a
+ * local service resolves its settings here, so that the order is written once; the layers come in already parsed
+ * (the command line's flags, the file's {@code [server]} table, the environment). Stateless and thread-safe.
+ */
+public final class SettingsResolver {
+    /** The environment variable that holds the key signing confirm tokens, when the file names none. */
+    public static final String CONFIRM_KEY_ENV = "GABYSQL_CONFIRM_KEY";
+    /** The environment variable that holds the key chaining the audit log's lines, when the file names none. */
+    public static final String AUDIT_KEY_ENV = "GABYSQL_AUDIT_KEY";
+
+    private static final int DEFAULT_SCHEMA_TTL_SECONDS = 30;
+
+    private SettingsResolver() {}
+
+    /**
+     * What the command line gave; null where a flag was not given.
+     *
+     * @param auditLog a path ({@code ~/} for the home directory), or {@code none} / {@code off} for no audit log
+     */
+    public record Flags(Mode mode, Integer maxRows, Integer timeoutSeconds, Integer schemaTtlSeconds, String auditLog) {
+        /** No flag given. */
+        public static final Flags NONE = new Flags(null, null, null, null, null);
+    }
+
+    /** The settings of {@code flags} over {@code file} over {@code env} over the defaults. */
+    public static Settings resolve(Flags flags, ConfigFile.ServerValues file, Map<String, String> env) {
+        Mode mode = firstGiven(flags.mode(), file.mode(), Mode.READONLY);
+        int rows = firstGiven(flags.maxRows(), file.maxRows(), Limits.DEFAULT.maxRows());
+        int timeout = firstGiven(flags.timeoutSeconds(), seconds(file.timeout()), (int)
+                Limits.DEFAULT.statementTimeout().getSeconds());
+        int ttl = firstGiven(flags.schemaTtlSeconds(), seconds(file.schemaTtl()), DEFAULT_SCHEMA_TTL_SECONDS);
+        if (rows < 1 || timeout < 1 || ttl < 0) {
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "--max-rows and --timeout must be positive.",
+                    "For example: --max-rows 500 --timeout 30.");
+        }
+        Limits limits = new Limits(
+                Duration.ofSeconds(timeout), rows, Limits.DEFAULT.maxValueChars(), Limits.DEFAULT.maxResultChars());
+        String key = firstGiven(file.confirmKey(), env.get(CONFIRM_KEY_ENV), null);
+        return new Settings(
+                mode,
+                limits,
+                Duration.ofSeconds(ttl),
+                auditPath(firstGiven(flags.auditLog(), file.auditLog(), null)),
+                key,
+                file.confirmTtl(),
+                firstGiven(file.auditKey(), env.get(AUDIT_KEY_ENV), null));
+    }
+
+    /** Where the audit log goes: the default file when unset, nowhere for {@code none} or {@code off}. */
+    private static Path auditPath(String v) {
+        if (v == null) {
+            return AuditLog.defaultPath();
+        }
+        if (v.equalsIgnoreCase("none") || v.equalsIgnoreCase("off")) {
+            return null;
+        }
+        return Path.of(v.startsWith("~/") ? System.getProperty("user.home") + v.substring(1) : v);
+    }
+
+    private static <T> T firstGiven(T first, T second, T last) {
+        return first != null ? first : second != null ? second : last;
+    }
+
+    private static Integer seconds(Duration d) {
+        return d == null ? null : (int) d.getSeconds();
+    }
+}

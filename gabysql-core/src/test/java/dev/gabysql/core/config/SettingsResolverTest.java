@@ -1,0 +1,98 @@
+package dev.gabysql.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.audit.AuditLog;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.Limits;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Flag over file over environment over default, value by value. */
+class SettingsResolverTest {
+    private static final ConfigFile.ServerValues SILENT_FILE =
+            new ConfigFile.ServerValues(null, null, null, null, null, null, null, null);
+    private static final ConfigFile.ServerValues FILE = new ConfigFile.ServerValues(
+            Mode.READWRITE,
+            100,
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(5),
+            "/var/log/file.jsonl",
+            "file-key",
+            Duration.ofMinutes(2),
+            null);
+    private static final SettingsResolver.Flags FLAGS =
+            new SettingsResolver.Flags(Mode.ADMIN, 7, 3, 0, "/tmp/flag.jsonl");
+    private static final Map<String, String> ENV = Map.of(SettingsResolver.CONFIRM_KEY_ENV, "env-key");
+
+    @Test
+    void withNothingGivenTheDefaultsHold() {
+        Settings s = SettingsResolver.resolve(SettingsResolver.Flags.NONE, SILENT_FILE, Map.of());
+        assertThat(s.mode()).isEqualTo(Mode.READONLY);
+        assertThat(s.limits()).isEqualTo(Limits.DEFAULT);
+        assertThat(s.schemaTtl()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.auditLog()).isEqualTo(AuditLog.defaultPath());
+        assertThat(s.confirmKey()).isNull();
+        assertThat(s.confirmTtl()).isEqualTo(Settings.DEFAULT_CONFIRM_TTL);
+    }
+
+    @Test
+    void theFileWinsOverTheEnvironmentAndTheDefaults() {
+        Settings s = SettingsResolver.resolve(SettingsResolver.Flags.NONE, FILE, ENV);
+        assertThat(s.mode()).isEqualTo(Mode.READWRITE);
+        assertThat(s.limits().maxRows()).isEqualTo(100);
+        assertThat(s.limits().statementTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(s.schemaTtl()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(s.auditLog()).isEqualTo(Path.of("/var/log/file.jsonl"));
+        assertThat(s.confirmKey()).isEqualTo("file-key");
+        assertThat(s.confirmTtl()).isEqualTo(Duration.ofMinutes(2));
+    }
+
+    @Test
+    void aFlagWinsOverTheFile() {
+        Settings s = SettingsResolver.resolve(FLAGS, FILE, ENV);
+        assertThat(s.mode()).isEqualTo(Mode.ADMIN);
+        assertThat(s.limits().maxRows()).isEqualTo(7);
+        assertThat(s.limits().statementTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(s.schemaTtl()).isEqualTo(Duration.ZERO);
+        assertThat(s.auditLog()).isEqualTo(Path.of("/tmp/flag.jsonl"));
+    }
+
+    @Test
+    void theEnvironmentGivesTheConfirmKeyWhenTheFileIsSilent() {
+        assertThat(SettingsResolver.resolve(FLAGS, SILENT_FILE, ENV).confirmKey())
+                .isEqualTo("env-key");
+    }
+
+    @Test
+    void noneOrOffTurnsTheAuditLogOffAndATildeIsTheHomeDirectory() {
+        assertThat(resolveAuditLog("none")).isNull();
+        assertThat(resolveAuditLog("OFF")).isNull();
+        assertThat(resolveAuditLog("~/a.jsonl")).isEqualTo(Path.of(System.getProperty("user.home"), "a.jsonl"));
+    }
+
+    @Test
+    void aLimitBelowOneIsRefusedWhicheverLayerGaveIt() {
+        SettingsResolver.Flags zeroRows = new SettingsResolver.Flags(null, 0, null, null, null);
+        ConfigFile.ServerValues zeroTimeout =
+                new ConfigFile.ServerValues(null, null, Duration.ZERO, null, null, null, null, null);
+        for (Runnable r : new Runnable[] {
+            () -> SettingsResolver.resolve(zeroRows, SILENT_FILE, Map.of()),
+            () -> SettingsResolver.resolve(SettingsResolver.Flags.NONE, zeroTimeout, Map.of())
+        }) {
+            assertThatThrownBy(r::run)
+                    .isInstanceOfSatisfying(
+                            GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CONFIG_INVALID));
+        }
+    }
+
+    private static Path resolveAuditLog(String flag) {
+        return SettingsResolver.resolve(new SettingsResolver.Flags(null, null, null, null, flag), SILENT_FILE, Map.of())
+                .auditLog();
+    }
+}
