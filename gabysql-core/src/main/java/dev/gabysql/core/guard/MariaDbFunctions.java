@@ -152,7 +152,15 @@ final class MariaDbFunctions {
                     "values",
                     "value",
                     "column_json",
-                    "column_get");
+                    "column_get",
+                    "sleep",
+                    "row_count",
+                    "found_rows",
+                    "session_user",
+                    "system_user",
+                    "charset",
+                    "collation",
+                    "coercibility");
 
     private MariaDbFunctions() {}
 }

@@ -247,7 +247,41 @@ final class PostgresFunctions {
                     "circle",
                     "lseg",
                     "polygon",
-                    "path");
+                    "path")
+            // reads of the session, the catalog and sizes; the waits (the statement timeout bounds them)
+            .pure(
+                    "currval",
+                    "lastval",
+                    "txid_current_if_assigned",
+                    "pg_current_xact_id_if_assigned",
+                    "pg_sleep",
+                    "pg_sleep_for",
+                    "pg_sleep_until",
+                    "version",
+                    "has_*",
+                    "pg_has_role",
+                    "pg_get_*",
+                    "pg_size_*",
+                    "pg_database_size",
+                    "pg_relation_size",
+                    "pg_table_size",
+                    "pg_indexes_size",
+                    "pg_total_relation_size",
+                    "pg_column_size",
+                    "obj_description",
+                    "col_description",
+                    "shobj_description",
+                    "format_type",
+                    "pg_table_is_visible",
+                    "to_regclass",
+                    "to_regtype",
+                    "to_regproc",
+                    "to_regnamespace",
+                    "pg_postmaster_start_time",
+                    "pg_conf_load_time",
+                    "inet_server_addr",
+                    "inet_client_addr",
+                    "pg_is_in_recovery");
 
     private PostgresFunctions() {}
 }
