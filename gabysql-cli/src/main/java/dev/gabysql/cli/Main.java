@@ -39,7 +39,7 @@ import picocli.CommandLine.HelpCommand;
             "  gabysql mcp --demo                        # MCP over stdio for Claude, Cursor...",
             "  gabysql serve --demo                      # HTTP/JSON API and /mcp on 127.0.0.1:7878",
             "  gabysql mcp --server http://127.0.0.1:7878  # MCP gateway to a running serve",
-            "  gabysql approve                           # approve or reject the writes agents asked for",
+            "  gabysql approve                           # a person decides pending writes",
             "  gabysql check --data-dir ./data           # integrity check of every database",
             "  GABYSQL_DB_URL=jdbc:postgresql://localhost/sales gabysql mcp",
             "",
