@@ -1,5 +1,6 @@
 package dev.gabysql.cli;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.CatalogLoader;
@@ -65,6 +66,19 @@ public final class CommonOptions {
             description = "Append-only JSON-lines audit log (default: ~/.gabysql/audit.jsonl; none to disable).")
     String auditLog;
 
+    @Option(
+            names = "--approval",
+            paramLabel = "human|agent",
+            description = "Who approves writes: human (default: a person says yes; the agent gets an approval id)"
+                    + " or agent (the agent's confirm token commits its own preview).")
+    String approval;
+
+    @Option(
+            names = "--approvals-dir",
+            paramLabel = "DIR",
+            description = "Where writes wait for a person's approval (default: ~/.gabysql/approvals).")
+    String approvalsDir;
+
     private ConfigFile.Config loaded;
 
     private ConfigFile.Config configFile() {
@@ -98,7 +112,15 @@ public final class CommonOptions {
                     "Unknown mode `" + mode + "`.",
                     "Use --mode readonly, readwrite or admin.");
         }
-        return new SettingsResolver.Flags(m, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog);
+        ApprovalPolicy a = approval == null ? null : ApprovalPolicy.parse(approval);
+        if (approval != null && a == null) {
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Unknown approval `" + approval + "`.",
+                    "Use --approval human (a person approves each write) or --approval agent (the agent's"
+                            + " confirm token commits its own preview).");
+        }
+        return new SettingsResolver.Flags(m, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, a, approvalsDir);
     }
 
     public CatalogOptions catalogOptions() {

@@ -7,7 +7,8 @@ import picocli.CommandLine.HelpCommand;
 
 /**
  * The {@code gabysql} command. Subcommands: {@code sql} (the shell and scripts), {@code mcp} (MCP over stdio),
- * {@code serve} (the HTTP/JSON API and MCP over HTTP), {@code check} (integrity), {@code audit}, {@code help}.
+ * {@code serve} (the HTTP/JSON API and MCP over HTTP), {@code approve} (a person decides pending writes),
+ * {@code check} (integrity), {@code audit}, {@code help}.
  * Exit codes follow picocli's convention: 0 ok, 1 failure, 2 usage error.
  */
 @Command(
@@ -24,6 +25,7 @@ import picocli.CommandLine.HelpCommand;
             SqlCommand.class,
             McpCommand.class,
             ServeCommand.class,
+            ApproveCommand.class,
             CheckCommand.class,
             AuditCommand.class,
             HelpCommand.class
@@ -37,6 +39,7 @@ import picocli.CommandLine.HelpCommand;
             "  gabysql mcp --demo                        # MCP over stdio for Claude, Cursor...",
             "  gabysql serve --demo                      # HTTP/JSON API and /mcp on 127.0.0.1:7878",
             "  gabysql mcp --server http://127.0.0.1:7878  # MCP gateway to a running serve",
+            "  gabysql approve                           # a person decides pending writes",
             "  gabysql check --data-dir ./data           # integrity check of every database",
             "  GABYSQL_DB_URL=jdbc:postgresql://localhost/sales gabysql mcp",
             "",

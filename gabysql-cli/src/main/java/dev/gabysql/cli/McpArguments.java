@@ -88,6 +88,12 @@ final class McpArguments {
                 case "--audit-log":
                     c.auditLog = value;
                     return true;
+                case "--approval":
+                    c.approval = value;
+                    return true;
+                case "--approvals-dir":
+                    c.approvalsDir = value;
+                    return true;
                 case "--server":
                     cmd.server = new URI(value);
                     return true;

@@ -1,6 +1,7 @@
 package dev.gabysql.cli;
 
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -32,6 +33,18 @@ final class Services {
      */
     static LocalGabyService local(CommonOptions common, String command) {
         return new LocalGabyService(common.catalog(), common.settings().withCommand(command));
+    }
+
+    /**
+     * The local service of {@code gabysql approve}: mode admin unless {@code --mode} says less, so that an approved
+     * write commits under the mode its preview recorded, capped only by its database's {@code max_mode} (the
+     * service caps the recorded mode by this process's, docs/design.md#approval). The file's {@code [server] mode}
+     * was already applied when the write was previewed.
+     */
+    static LocalGabyService approver(CommonOptions common) {
+        Settings s = common.settings();
+        Mode cap = common.mode != null ? s.mode() : Mode.ADMIN;
+        return new LocalGabyService(common.catalog(), s.withMode(cap).withCommand("approve"));
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.gabysql.cli.run.ScriptRunner;
 import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.GabyService;
+import java.io.Console;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,8 @@ import picocli.CommandLine.Spec;
                     + " from standard input, which stops at the first error (exit code 1).",
             "Writes (--mode readwrite or admin) are previewed first and committed only when confirmed: the shell"
                     + " and -c on a terminal ask Commit? [y/N]; a script commits only with --yes, and a write it leaves"
-                    + " uncommitted makes the exit code 1."
+                    + " uncommitted makes the exit code 1. Without --yes and with approval human (the default), a"
+                    + " script's write waits for a person: its approval id is printed, and gabysql approve decides it."
         },
         footer = {
             "",
@@ -99,7 +101,8 @@ final class SqlCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         quietLibraryLogs();
         Format fmt = Format.parse(format);
-        boolean interactive = System.console() != null;
+        Console terminal = Terminals.interactive();
+        boolean interactive = terminal != null;
         String named = SqlTarget.prepare(db, create, common);
         try (GabyService service = Services.local(common, "sql")) {
             if ((commands == null || commands.isEmpty()) && interactive) {
@@ -112,10 +115,7 @@ final class SqlCommand implements Callable<Integer> {
                     fmt,
                     spec.commandLine(),
                     new ScriptConfirmer(
-                            yes,
-                            allowFullTable,
-                            interactive ? System.console() : null,
-                            spec.commandLine().getOut()));
+                            yes, allowFullTable, terminal, spec.commandLine().getOut()));
             Iterable<String> statements = commands != null && !commands.isEmpty()
                     ? commands
                     : service.scriptSplitter(CallContext.of("cli"), target)

@@ -28,7 +28,8 @@ class McpArgumentsTest {
                         "0"),
                 List.of("--server", "http://127.0.0.1:7878", "--token", "t0k=n", "--mode", "readonly"),
                 List.of("--demo", "--max-message", "4096"),
-                List.of("--audit-log=/var/log/a.jsonl", "--demo", "--max-rows=+7"));
+                List.of("--audit-log=/var/log/a.jsonl", "--demo", "--max-rows=+7"),
+                List.of("--demo", "--mode", "readwrite", "--approval", "agent", "--approvals-dir=/tmp/approvals"));
     }
 
     @ParameterizedTest
@@ -95,6 +96,8 @@ class McpArgumentsTest {
                         "--timeout",
                         "--schema-ttl",
                         "--audit-log",
+                        "--approval",
+                        "--approvals-dir",
                         "--server",
                         "--token",
                         "--max-message");

@@ -38,11 +38,21 @@ final class PtySession implements AutoCloseable {
 
     /** Starts {@code java -jar gabysql.jar ARGS} on a 100x30 terminal in {@code dir}. */
     static PtySession start(Path dir, Map<String, String> env, String... args) throws IOException {
+        return startRedirected(dir, env, "", args);
+    }
+
+    /**
+     * Like {@link #start}, with a shell redirection after the command (e.g. {@code < /dev/null}): the terminal is
+     * still there, but that stream of gabysql is not it.
+     */
+    static PtySession startRedirected(Path dir, Map<String, String> env, String redirection, String... args)
+            throws IOException {
         if (!new java.io.File("/usr/bin/script").canExecute()) {
             TestDatabases.skipOrFail("util-linux `script` is needed to run gabysql on a pseudo-terminal");
         }
         String command = "stty cols 100 rows 30; exec "
-                + GabysqlProcess.java(dir, args).stream().map(PtySession::quote).collect(Collectors.joining(" "));
+                + GabysqlProcess.java(dir, args).stream().map(PtySession::quote).collect(Collectors.joining(" "))
+                + (redirection.isEmpty() ? "" : " " + redirection);
         ProcessBuilder pb = new ProcessBuilder(List.of(
                         "/usr/bin/script",
                         "-q",

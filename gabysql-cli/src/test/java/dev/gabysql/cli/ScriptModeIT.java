@@ -75,7 +75,9 @@ class ScriptModeIT {
                 "--db",
                 "shop=" + file,
                 "--mode",
-                "readwrite");
+                "readwrite",
+                "--approval",
+                "agent");
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out())
                 .contains("Preview: 2 rows would be affected")
@@ -83,6 +85,36 @@ class ScriptModeIT {
                 .doesNotContain("confirm_token");
         assertThat(r.err()).contains("not committed", "--yes");
         assertThat(count()).isEqualTo(3);
+    }
+
+    @Test
+    void withApprovalHumanAScriptWriteWithoutYesWaitsForAPersonAndSaysWhereToApproveIt() throws Exception {
+        GabysqlProcess.Result r = sql(
+                "DELETE FROM items WHERE id <= 2;\nSELECT 'after' AS x;\n",
+                "--db",
+                "shop=" + file,
+                "--mode",
+                "readwrite",
+                "--approvals-dir",
+                dir.resolve("approvals").toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out())
+                .contains("Awaiting approval: 2 rows would be affected", "approval id apr_")
+                .doesNotContain("after")
+                .doesNotContain("confirm_token");
+        assertThat(r.err()).contains("not committed", "approval id apr_", "gabysql approve", "--yes");
+        assertThat(count()).isEqualTo(3);
+        try (java.util.stream.Stream<Path> waiting = java.nio.file.Files.list(dir.resolve("approvals"))) {
+            assertThat(waiting.filter(p -> p.getFileName().toString().startsWith("apr_")))
+                    .hasSize(1);
+        }
+    }
+
+    @Test
+    void aFlagGivingAnUnknownApprovalIsAConfigurationError() throws Exception {
+        GabysqlProcess.Result r = sql("SELECT 1;", "--db", "shop=" + file, "--approval", "auto");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("CONFIG_INVALID", "Unknown approval `auto`", "--approval human");
     }
 
     @Test

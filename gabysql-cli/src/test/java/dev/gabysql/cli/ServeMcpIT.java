@@ -62,6 +62,9 @@ final class ServeMcpIT {
                 "lite=" + lite,
                 "--mode",
                 "readwrite",
+                // the writer token's preview and confirm-token round trip: approval agent, chosen explicitly
+                "--approval",
+                "agent",
                 "--port",
                 String.valueOf(port),
                 "--audit-log",

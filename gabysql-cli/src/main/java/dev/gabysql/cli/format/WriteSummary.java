@@ -26,6 +26,9 @@ public final class WriteSummary {
                 return "Committed: " + rows + " affected.";
             case "no_preview":
                 return "No preview: the statement cannot be rehearsed; nothing has run yet.";
+            case "awaiting_approval":
+                return "Awaiting approval: " + rows
+                        + " would be affected (rolled back, nothing committed); approval id " + r.approvalId() + ".";
             case "executed_without_preview":
                 return "Executed without preview (the statement cannot be simulated): " + rows + " affected.";
             default:
@@ -92,6 +95,9 @@ public final class WriteSummary {
         }
         if (!r.noPreview().isEmpty()) {
             out.put("no_preview", r.noPreview());
+        }
+        if (r.approvalId() != null) {
+            out.put("approval_id", r.approvalId());
         }
         out.put("notes", notes(r));
         return out;

@@ -2,6 +2,7 @@ package dev.gabysql.cli.run;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.format.WriteSummary;
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.QueryResult;
@@ -22,7 +23,9 @@ public final class ScriptRunner {
     private final ScriptConfirmer confirmer;
 
     public ScriptRunner(GabyService service, String db, Format format, CommandLine cl, ScriptConfirmer confirmer) {
-        this.executor = new StatementExecutor(service, () -> CallContext.of("cli"));
+        ApprovalPolicy approval = confirmer.approval();
+        this.executor =
+                new StatementExecutor(service, () -> CallContext.of("cli").withApproval(approval));
         this.db = db;
         this.format = format;
         this.cl = cl;
@@ -75,7 +78,12 @@ public final class ScriptRunner {
             out.print(WriteSummary.render(format, outcome.preview()));
         }
         out.flush();
-        if (outcome.isUncommitted()) {
+        if (outcome.awaitsApproval()) {
+            note("not committed: it waits for a person's approval (approval id "
+                    + outcome.preview().approvalId()
+                    + "). Run `gabysql approve` in a terminal to approve or reject it, or rerun the script"
+                    + " with --yes to commit its writes yourself.");
+        } else if (outcome.isUncommitted()) {
             note(
                     confirmer.askedPerson()
                             ? "not committed."

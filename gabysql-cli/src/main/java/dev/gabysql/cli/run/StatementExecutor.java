@@ -48,9 +48,20 @@ public final class StatementExecutor {
             return read != null;
         }
 
-        /** A write that was previewed and left uncommitted (the confirmer said no). */
+        /**
+         * A write that was previewed and left uncommitted: the confirmer said no, or it waits for a person's
+         * approval ({@link #awaitsApproval}).
+         */
         public boolean isUncommitted() {
-            return !isRead() && committed == null && preview.confirmToken() != null;
+            return !isRead() && committed == null && (preview.confirmToken() != null || awaitsApproval());
+        }
+
+        /**
+         * A write kept for a person's approval (approval human, docs/design.md#approval): nothing was committed, and
+         * {@code gabysql approve} in a terminal decides it.
+         */
+        public boolean awaitsApproval() {
+            return !isRead() && "awaiting_approval".equals(preview.status());
         }
     }
 

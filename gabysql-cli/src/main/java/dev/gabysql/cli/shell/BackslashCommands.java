@@ -31,7 +31,7 @@ final class BackslashCommands {
             "  \\d                list tables and views (SHOW TABLES)",
             "  \\d NAME           describe a table or view: columns, primary key, foreign keys, indexes",
             "  \\dt, \\dv          list tables only, views only",
-            "  \\mode             the access mode of this database and what it allows",
+            "  \\mode             the access mode of this database, what it allows and who approves writes",
             "Connection",
             "  \\c NAME           switch to another database of the catalog",
             "Output",
@@ -151,6 +151,7 @@ final class BackslashCommands {
         state.db = info.name();
         state.dialect = info.dialect();
         state.mode = ShellSetup.modeOf(info);
+        state.approval = info.approval();
         names.invalidate();
         printer.info("You are now on `" + info.name() + "` (" + info.dialect() + ", "
                 + info.mode().label() + ").");
@@ -159,7 +160,8 @@ final class BackslashCommands {
 
     /** The database called {@code db} as listed by the service; UNKNOWN_DATABASE naming the known ones. */
     DatabaseInfo find(String db) {
-        List<DatabaseInfo> all = service.listDatabases(calls.get());
+        // listed without the shell's own approval, so that each database says its policy for other callers
+        List<DatabaseInfo> all = service.listDatabases(calls.get().withApproval(null));
         calls.finished();
         for (DatabaseInfo info : all) {
             if (info.name().equals(db)) {
@@ -222,6 +224,28 @@ final class BackslashCommands {
     }
 
     String modeText() {
+        return accessText() + approvalText();
+    }
+
+    /**
+     * Who approves writes to this database (docs/design.md#approval): what agents get, and what a y here means. Empty
+     * when the database cannot be written.
+     */
+    private String approvalText() {
+        if (state.approval == null || !state.mode.allowsWrites()) {
+            return "";
+        }
+        switch (state.approval) {
+            case HUMAN:
+                return "\nApproval: human — an agent's write (gabysql mcp, gabysql serve) waits for a person, who"
+                        + " approves it\nwith gabysql approve in a terminal; here your y to Commit? is that person's yes.";
+            default:
+                return "\nApproval: agent — an agent's confirm token commits its own preview (chosen with"
+                        + " approval = \"agent\"\nor --approval agent); here your y to Commit? commits.";
+        }
+    }
+
+    private String accessText() {
         String head = "Access mode on `" + state.db + "`: " + state.mode.label() + " — ";
         switch (state.mode) {
             case READONLY:

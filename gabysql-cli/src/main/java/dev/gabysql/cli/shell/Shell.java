@@ -59,6 +59,7 @@ public final class Shell {
         calls.finished();
         state.dialect = info.dialect();
         state.mode = ShellSetup.modeOf(info);
+        state.approval = info.approval();
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> calls.cancelRunning());
         try {
             greet(info);

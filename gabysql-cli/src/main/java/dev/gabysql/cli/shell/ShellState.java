@@ -1,6 +1,7 @@
 package dev.gabysql.cli.shell;
 
 import dev.gabysql.cli.format.Format;
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.ScriptSplitter;
 
@@ -16,6 +17,9 @@ final class ShellState {
     String db;
     String dialect = "";
     Mode mode = Mode.READONLY;
+    /** Who approves the writes agents send to this database (null: it cannot be written here). */
+    ApprovalPolicy approval;
+
     Format format;
     Expanded expanded = Expanded.OFF;
     boolean timing;

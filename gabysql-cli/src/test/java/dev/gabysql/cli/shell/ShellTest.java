@@ -77,6 +77,35 @@ class ShellTest {
     }
 
     @Test
+    void withApprovalHumanTheShellsOwnPromptIsThePersonsYesAndModeSaysWhoApproves() throws Exception {
+        Path approvals = dir.resolve("approvals");
+        try (LocalGabyService service = sqlite(Settings.DEFAULT
+                        .withMode(Mode.READWRITE)
+                        .withApprovals(new Settings.Approvals(ApprovalPolicy.HUMAN, approvals, null)));
+                ShellHarness sh = new ShellHarness(service, "shop", dir.resolve("history"))) {
+            sh.await("shop[readwrite]=> ");
+            assertThat(sh.run("\\mode", "shop[readwrite]=> "))
+                    .contains("readwrite — reads", "Approval: human", "gabysql approve", "your y to Commit?");
+            sh.type("UPDATE items SET name = 'plum' WHERE id = 1;\r");
+            assertThat(sh.await("Commit? [y/N] ")).contains("Preview: 1 row would be affected");
+            assertThat(sh.run("y", "shop[readwrite]=> ")).contains("Committed: 1 row affected.");
+            assertThat(name(service, 1)).isEqualTo("plum");
+            assertThat(service.pendingWrites(CallContext.of("test"))).isEmpty();
+            assertThat(sh.quit()).isZero();
+        }
+    }
+
+    @Test
+    void modeSaysApprovalAgentWhereTheOperatorChoseIt() throws Exception {
+        try (LocalGabyService service = sqlite(Mode.READWRITE);
+                ShellHarness sh = new ShellHarness(service, "shop", dir.resolve("history"))) {
+            sh.await("shop[readwrite]=> ");
+            assertThat(sh.run("\\mode", "shop[readwrite]=> ")).contains("Approval: agent");
+            assertThat(sh.quit()).isZero();
+        }
+    }
+
+    @Test
     void ctrlCCancelsTheRunningStatementAndTheShellGoesOn() throws Exception {
         String url = TestDatabases.newPostgresDatabase();
         Catalog catalog = new Catalog(List.of(new DatabaseConfig("pg", url, null, null, null, null, null, 0)));
@@ -116,14 +145,16 @@ class ShellTest {
     }
 
     private LocalGabyService sqlite(Mode mode) {
+        return sqlite(Settings.DEFAULT.withMode(mode).withApproval(ApprovalPolicy.AGENT));
+    }
+
+    private LocalGabyService sqlite(Settings settings) {
         Path file = TestDatabases.sqliteFile(
                 dir,
                 "shop",
                 "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)",
                 "INSERT INTO items VALUES (1, 'apple'), (2, 'pear'), (3, NULL)");
-        return new LocalGabyService(
-                new Catalog(List.of(DatabaseConfig.sqlite("shop", file))),
-                Settings.DEFAULT.withMode(mode).withApproval(ApprovalPolicy.AGENT));
+        return new LocalGabyService(new Catalog(List.of(DatabaseConfig.sqlite("shop", file))), settings);
     }
 
     private static long count(LocalGabyService service) {

@@ -2,6 +2,7 @@ package dev.gabysql.core.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -33,9 +34,12 @@ public final class ConfigFile {
             "audit_log",
             "confirm_key",
             "confirm_ttl_seconds",
-            "audit_key");
-    private static final Set<String> DATABASE =
-            Set.of("name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap");
+            "audit_key",
+            "approval",
+            "approval_ttl_seconds",
+            "approvals_dir");
+    private static final Set<String> DATABASE = Set.of(
+            "name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap", "approval");
     private static final Set<String> TOKEN = Set.of("secret", "mode");
 
     private ConfigFile() {}
@@ -48,7 +52,11 @@ public final class ConfigFile {
         }
     }
 
-    /** The {@code [server]} table; null fields were not given. */
+    /**
+     * The {@code [server]} table; null fields were not given. {@code approval}, {@code approvalTtl} and {@code
+     * approvalsDir}: who approves writes by default, how long a write waits for a person, and where it waits
+     * (docs/design.md#approval).
+     */
     public record ServerValues(
             Mode mode,
             Integer maxRows,
@@ -57,14 +65,32 @@ public final class ConfigFile {
             String auditLog,
             String confirmKey,
             Duration confirmTtl,
-            String auditKey) {
+            String auditKey,
+            ApprovalPolicy approval,
+            Duration approvalTtl,
+            String approvalsDir) {
         /** A {@code [server]} table that says nothing. */
-        public static final ServerValues NONE = new ServerValues(null, null, null, null, null, null, null, null);
+        public static final ServerValues NONE =
+                new ServerValues(null, null, null, null, null, null, null, null, null, null, null);
+
+        /** A {@code [server]} table silent about approval. */
+        public ServerValues(
+                Mode mode,
+                Integer maxRows,
+                Duration timeout,
+                Duration schemaTtl,
+                String auditLog,
+                String confirmKey,
+                Duration confirmTtl,
+                String auditKey) {
+            this(mode, maxRows, timeout, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, null, null, null);
+        }
 
         @Override
         public String toString() {
             return "ServerValues[mode=" + mode + ", confirmKey=" + (confirmKey == null ? null : "***") + ", auditKey="
-                    + (auditKey == null ? null : "***") + "]";
+                    + (auditKey == null ? null : "***") + ", approval=" + approval + ", approvalTtl=" + approvalTtl
+                    + ", approvalsDir=" + approvalsDir + "]";
         }
     }
 
@@ -134,7 +160,10 @@ public final class ConfigFile {
                     string(s, "server.", "audit_log"),
                     string(s, "server.", "confirm_key"),
                     seconds(s, "server.", "confirm_ttl_seconds"),
-                    string(s, "server.", "audit_key"));
+                    string(s, "server.", "audit_key"),
+                    approval(s, "server.", "approval"),
+                    seconds(s, "server.", "approval_ttl_seconds"),
+                    string(s, "server.", "approvals_dir"));
         }
 
         DatabaseConfig database(JsonNode d, String where) {
@@ -161,7 +190,8 @@ public final class ConfigFile {
                     string(d, p, "description"),
                     mode(d, p, "max_mode"),
                     seconds(d, p, "timeout_seconds"),
-                    rowCap == null ? 0 : rowCap);
+                    rowCap == null ? 0 : rowCap,
+                    approval(d, p, "approval"));
         }
 
         TokenConfig token(JsonNode t, String where) {
@@ -254,6 +284,22 @@ public final class ConfigFile {
                         "Write " + key + " = \"readonly\".");
             }
             return m;
+        }
+
+        /** Who approves writes (docs/design.md#approval): human or agent; anything else names the choices. */
+        ApprovalPolicy approval(JsonNode n, String p, String key) {
+            String s = string(n, p, key);
+            if (s == null) {
+                return null;
+            }
+            ApprovalPolicy a = ApprovalPolicy.parse(s);
+            if (a == null) {
+                throw invalid(
+                        "`" + p + key + "` must be human or agent, got `" + s + "`.",
+                        "Write " + key + " = \"human\" (a person approves each write) or " + key
+                                + " = \"agent\" (the agent's confirm token commits its own preview).");
+            }
+            return a;
         }
 
         /** Replaces each ${NAME} with the environment variable NAME; a missing one is an error naming both. */

@@ -1,5 +1,6 @@
 package dev.gabysql.core.config;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.error.ErrorCode;
@@ -20,6 +21,8 @@ public final class SettingsResolver {
     public static final String CONFIRM_KEY_ENV = "GABYSQL_CONFIRM_KEY";
     /** The environment variable that holds the key chaining the audit log's lines, when the file names none. */
     public static final String AUDIT_KEY_ENV = "GABYSQL_AUDIT_KEY";
+    /** The environment variable that says who approves writes ({@code human} or {@code agent}), below the file. */
+    public static final String APPROVAL_ENV = "GABYSQL_APPROVAL";
 
     private static final int DEFAULT_SCHEMA_TTL_SECONDS = 30;
 
@@ -29,10 +32,24 @@ public final class SettingsResolver {
      * What the command line gave; null where a flag was not given.
      *
      * @param auditLog a path ({@code ~/} for the home directory), or {@code none} / {@code off} for no audit log
+     * @param approval who approves writes by default (docs/design.md#approval)
+     * @param approvalsDir where writes wait for a person ({@code ~/} for the home directory)
      */
-    public record Flags(Mode mode, Integer maxRows, Integer timeoutSeconds, Integer schemaTtlSeconds, String auditLog) {
+    public record Flags(
+            Mode mode,
+            Integer maxRows,
+            Integer timeoutSeconds,
+            Integer schemaTtlSeconds,
+            String auditLog,
+            ApprovalPolicy approval,
+            String approvalsDir) {
         /** No flag given. */
         public static final Flags NONE = new Flags(null, null, null, null, null);
+
+        /** Flags silent about approval. */
+        public Flags(Mode mode, Integer maxRows, Integer timeoutSeconds, Integer schemaTtlSeconds, String auditLog) {
+            this(mode, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, null, null);
+        }
     }
 
     /** The settings of {@code flags} over {@code file} over {@code env} over the defaults. */
@@ -52,13 +69,40 @@ public final class SettingsResolver {
                 Duration.ofSeconds(timeout), rows, Limits.DEFAULT.maxValueChars(), Limits.DEFAULT.maxResultChars());
         String key = firstGiven(file.confirmKey(), env.get(CONFIRM_KEY_ENV), null);
         return new Settings(
-                mode,
-                limits,
-                Duration.ofSeconds(ttl),
-                auditPath(firstGiven(flags.auditLog(), file.auditLog(), null)),
-                key,
-                file.confirmTtl(),
-                firstGiven(file.auditKey(), env.get(AUDIT_KEY_ENV), null));
+                        mode,
+                        limits,
+                        Duration.ofSeconds(ttl),
+                        auditPath(firstGiven(flags.auditLog(), file.auditLog(), null)),
+                        key,
+                        file.confirmTtl(),
+                        firstGiven(file.auditKey(), env.get(AUDIT_KEY_ENV), null))
+                .withApprovals(approvals(flags, file, env));
+    }
+
+    /**
+     * Who approves writes, where they wait and for how long (docs/design.md#approval): {@code human} unless a flag,
+     * the file or the environment chooses {@code agent}.
+     */
+    private static Settings.Approvals approvals(Flags flags, ConfigFile.ServerValues file, Map<String, String> env) {
+        ApprovalPolicy policy = firstGiven(flags.approval(), file.approval(), approvalFromEnv(env));
+        String dir = firstGiven(flags.approvalsDir(), file.approvalsDir(), null);
+        return new Settings.Approvals(policy, dir == null ? null : homePath(dir), file.approvalTtl());
+    }
+
+    private static ApprovalPolicy approvalFromEnv(Map<String, String> env) {
+        String v = env.get(APPROVAL_ENV);
+        if (v == null || v.isBlank()) {
+            return null;
+        }
+        ApprovalPolicy p = ApprovalPolicy.parse(v);
+        if (p == null) {
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    APPROVAL_ENV + " must be human or agent, got `" + v.strip() + "`.",
+                    "Unset it, or export " + APPROVAL_ENV + "=human (a person approves each write) or agent"
+                            + " (the agent's confirm token commits its own preview).");
+        }
+        return p;
     }
 
     /** Where the audit log goes: the default file when unset, nowhere for {@code none} or {@code off}. */
@@ -69,6 +113,11 @@ public final class SettingsResolver {
         if (v.equalsIgnoreCase("none") || v.equalsIgnoreCase("off")) {
             return null;
         }
+        return homePath(v);
+    }
+
+    /** A path, {@code ~/} standing for the home directory. */
+    private static Path homePath(String v) {
         return Path.of(v.startsWith("~/") ? System.getProperty("user.home") + v.substring(1) : v);
     }
 

@@ -3,6 +3,7 @@ package dev.gabysql.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -76,6 +77,45 @@ class ConfigFileTest {
                 "Export NOPE");
         expect("[[tokens]]\nsecret = \"short\"", "tokens[0].secret", "openssl");
         expect("this is = not toml [", "not valid TOML", "syntax");
+    }
+
+    @Test
+    void readsWhoApprovesWritesOnTheServerAndPerDatabase() throws IOException {
+        ConfigFile.Config c = load(
+                String.join(
+                        "\n",
+                        "[server]",
+                        "mode = \"readwrite\"",
+                        "approval = \"agent\"",
+                        "approval_ttl_seconds = 600",
+                        "approvals_dir = \"~/pending\"",
+                        "[[databases]]",
+                        "name = \"sales\"",
+                        "url = \"jdbc:postgresql://db/sales\"",
+                        "approval = \"Human\"",
+                        "[[databases]]",
+                        "name = \"scratch\"",
+                        "url = \"jdbc:sqlite:scratch.db\""),
+                Map.of());
+        assertThat(c.server().approval()).isEqualTo(ApprovalPolicy.AGENT);
+        assertThat(c.server().approvalTtl()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(c.server().approvalsDir()).isEqualTo("~/pending");
+        assertThat(c.databases()).extracting(d -> d.approval()).containsExactly(ApprovalPolicy.HUMAN, null);
+        ConfigFile.Config silent = load("[server]\nmode = \"readwrite\"\n", Map.of());
+        assertThat(silent.server().approval()).isNull();
+        assertThat(silent.server().approvalTtl()).isNull();
+        assertThat(silent.server().approvalsDir()).isNull();
+    }
+
+    @Test
+    void anUnknownApprovalNamesTheKeyAndTheTwoChoices() {
+        expect("[server]\napproval = \"nobody\"", "server.approval", "approval = \"human\"");
+        expect(
+                "[[databases]]\nname = \"x\"\nurl = \"jdbc:sqlite:x.db\"\napproval = \"auto\"",
+                "databases[0].approval",
+                "approval = \"agent\"");
+        expect("[server]\napproval_ttl_seconds = 0", "server.approval_ttl_seconds", "approval_ttl_seconds = ");
+        expect("[server]\napprovals = \"human\"", "server.approvals", "approvals_dir");
     }
 
     private void expect(String toml, String messagePart, String hintPart) {

@@ -3,6 +3,7 @@ package dev.gabysql.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.error.ErrorCode;
@@ -89,6 +90,53 @@ class SettingsResolverTest {
                     .isInstanceOfSatisfying(
                             GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CONFIG_INVALID));
         }
+    }
+
+    @Test
+    void whoApprovesIsHumanByDefaultAndAFlagBeatsTheFileWhichBeatsTheEnvironment() {
+        Settings.Approvals byDefault = SettingsResolver.resolve(SettingsResolver.Flags.NONE, SILENT_FILE, Map.of())
+                .approvals();
+        assertThat(byDefault.policy()).isEqualTo(ApprovalPolicy.HUMAN);
+        assertThat(byDefault.store()).isEqualTo(Settings.Approvals.defaultStore());
+        assertThat(byDefault.ttl()).isEqualTo(Settings.Approvals.DEFAULT_TTL);
+
+        Map<String, String> envAgent = Map.of(SettingsResolver.APPROVAL_ENV, "agent");
+        ConfigFile.ServerValues fileHuman = approvalFile(ApprovalPolicy.HUMAN, Duration.ofMinutes(7), "~/file-dir");
+        ConfigFile.ServerValues fileAgent = approvalFile(ApprovalPolicy.AGENT, null, null);
+        SettingsResolver.Flags flagHuman =
+                new SettingsResolver.Flags(null, null, null, null, null, ApprovalPolicy.HUMAN, "/tmp/flag-dir");
+
+        assertThat(approvals(SettingsResolver.Flags.NONE, SILENT_FILE, envAgent).policy())
+                .isEqualTo(ApprovalPolicy.AGENT);
+        Settings.Approvals fromFile = approvals(SettingsResolver.Flags.NONE, fileHuman, envAgent);
+        assertThat(fromFile.policy()).isEqualTo(ApprovalPolicy.HUMAN);
+        assertThat(fromFile.ttl()).isEqualTo(Duration.ofMinutes(7));
+        assertThat(fromFile.store()).isEqualTo(Path.of(System.getProperty("user.home"), "file-dir"));
+        Settings.Approvals fromFlag = approvals(flagHuman, fileAgent, envAgent);
+        assertThat(fromFlag.policy()).isEqualTo(ApprovalPolicy.HUMAN);
+        assertThat(fromFlag.store()).isEqualTo(Path.of("/tmp/flag-dir"));
+        assertThat(approvals(SettingsResolver.Flags.NONE, fileAgent, Map.of()).policy())
+                .isEqualTo(ApprovalPolicy.AGENT);
+    }
+
+    @Test
+    void anUnknownApprovalInTheEnvironmentIsRefusedWithTheChoices() {
+        assertThatThrownBy(() -> SettingsResolver.resolve(
+                        SettingsResolver.Flags.NONE, SILENT_FILE, Map.of(SettingsResolver.APPROVAL_ENV, "yes")))
+                .isInstanceOfSatisfying(GabyException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.CONFIG_INVALID);
+                    assertThat(e.getMessage()).contains(SettingsResolver.APPROVAL_ENV, "`yes`");
+                    assertThat(e.hint()).contains("human", "agent");
+                });
+    }
+
+    private static ConfigFile.ServerValues approvalFile(ApprovalPolicy p, Duration ttl, String dir) {
+        return new ConfigFile.ServerValues(null, null, null, null, null, null, null, null, p, ttl, dir);
+    }
+
+    private static Settings.Approvals approvals(
+            SettingsResolver.Flags flags, ConfigFile.ServerValues file, Map<String, String> env) {
+        return SettingsResolver.resolve(flags, file, env).approvals();
     }
 
     private static Path resolveAuditLog(String flag) {
