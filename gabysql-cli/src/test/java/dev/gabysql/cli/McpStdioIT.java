@@ -32,6 +32,7 @@ final class McpStdioIT {
      * fast (speed is measured by benchmarks), so it leaves room for a loaded machine.
      */
     private static final long PROMPT_EXIT_MS = 10_000;
+
     private static final String[] PG_SHOP = {
         "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, city TEXT)",
         "CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id),"

@@ -130,7 +130,8 @@ public final class LocalGabyService implements GabyService {
             synchronized (this) {
                 if (pending == null) {
                     Settings.Approvals a = settings.approvals();
-                    pending = new PendingWrites(new ApprovalStore(a.store(), Clock.systemUTC()), a.ttl());
+                    pending = new PendingWrites(
+                            new ApprovalStore(a.store(), Clock.systemUTC()), a.ttl(), audit, databases, writes);
                 }
                 p = pending;
             }
@@ -226,71 +227,10 @@ public final class LocalGabyService implements GabyService {
         return pendingWrites().store().pending();
     }
 
-    /**
-     * A person's decision on a pending write, taken once (docs/design.md#approval). Approving commits it here, under
-     * the preview's conditions and its mode (capped by what this process and the database allow); rejecting commits
-     * nothing. The caller is the front end that asked the person; {@code approver} names them for the audit log.
-     */
+    /** A person's decision on a pending write, taken once (docs/design.md#approval): see {@link PendingWrites#decide}. */
     @Override
     public PendingWrite decide(CallContext approver, String approvalId, boolean approve) {
-        String via = viaOf(approver);
-        String who = approver.token() != null ? "token " + approver.token() : approver.client();
-        ApprovalStore store = pendingWrites().store();
-        PendingWrite w = store.decide(
-                approvalId,
-                p -> approve
-                        ? p.decided(PendingWrite.State.APPROVED, who, via, null, "Approved; committing.")
-                        : p.decided(
-                                PendingWrite.State.REJECTED, who, via, null, "Rejected by the user; nothing changed."));
-        new AuditedCall(audit, approver, approve ? "approve" : "reject", w.db(), w.sql())
-                .token(w.id())
-                .mode(w.mode())
-                .done(approve ? "approved" : "rejected", null);
-        if (!approve) {
-            return w;
-        }
-        PendingWrite done = commitApproved(approver, w);
-        store.finish(done);
-        return done;
-    }
-
-    private PendingWrite commitApproved(CallContext approver, PendingWrite w) {
-        AuditedCall call = new AuditedCall(audit, approver, "commit", w.db(), w.sql()).token(w.id());
-        try {
-            DatabaseConfig db = databases.catalog().resolve(w.db());
-            Mode mode = w.mode().capTo(databases.effectiveMode(CallContext.of(approver.frontEnd()), db));
-            call.mode(mode);
-            AccessPolicy.requireWritable(db.name(), mode);
-            DatabaseHandle h = databases.handle(db.name());
-            InspectedStatement stmt = h.inspect(w.sql());
-            call.kind(stmt.kind());
-            AccessPolicy.authorizeWrite(stmt, mode, w.allowFullTable());
-            ExecuteRequest req = new ExecuteRequest(w.db(), w.sql(), w.params(), null, w.allowFullTable());
-            ExecuteResult r = writes.commitApproved(approver, h, mode, stmt, req, call, w);
-            return w.decided(
-                    PendingWrite.State.COMMITTED,
-                    w.decidedBy(),
-                    w.via(),
-                    r.affectedRows(),
-                    String.join(" ", r.notes()));
-        } catch (GabyException e) {
-            call.failed(e);
-            PendingWrite.State s =
-                    e.code() == ErrorCode.DATA_CHANGED ? PendingWrite.State.CHANGED : PendingWrite.State.FAILED;
-            return w.decided(s, w.decidedBy(), w.via(), null, e.getMessage());
-        }
-    }
-
-    /** How the person said yes: through the MCP client's form, at a terminal, or with an approver's HTTP token. */
-    private static String viaOf(CallContext approver) {
-        switch (approver.frontEnd() == null ? "" : approver.frontEnd()) {
-            case "mcp":
-                return "elicitation";
-            case "http":
-                return "http";
-            default:
-                return "terminal";
-        }
+        return pendingWrites().decide(approver, approvalId, approve);
     }
 
     @Override

@@ -8,8 +8,11 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.PendingWrite;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.approval.ApprovalStore;
+import dev.gabysql.core.audit.AuditLog;
+import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.guard.AccessPolicy;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.json.IsoInstant;
 import java.time.Duration;
@@ -18,17 +21,23 @@ import java.util.List;
 
 /**
  * The service's side of approval by a person (docs/design.md#approval): keeps a previewed write in the store for a
- * person, answers the agent's questions about it by id, and records the person's decision once. It never decides:
- * the front end that asked a person (an MCP client's form, a terminal, an approver's HTTP token) calls
- * {@link LocalGabyService#decide}. Thread-safe (the store is).
+ * person, answers the agent's questions about it by id, and takes the person's decision once, committing an approved
+ * write in this process. It never decides on its own: the front end that asked a person (an MCP client's form, a
+ * terminal, an approver's HTTP token) calls {@link #decide}. Thread-safe (the store is).
  */
 final class PendingWrites {
     private final ApprovalStore store;
     private final Duration ttl;
+    private final AuditLog audit;
+    private final DatabaseHandles databases;
+    private final WritePath writes;
 
-    PendingWrites(ApprovalStore store, Duration ttl) {
+    PendingWrites(ApprovalStore store, Duration ttl, AuditLog audit, DatabaseHandles databases, WritePath writes) {
         this.store = store;
         this.ttl = ttl;
+        this.audit = audit;
+        this.databases = databases;
+        this.writes = writes;
     }
 
     ApprovalStore store() {
@@ -96,5 +105,71 @@ final class PendingWrites {
                 w.blastRadius(),
                 List.of(),
                 w.id());
+    }
+
+    /**
+     * A person's decision on a pending write, taken once (docs/design.md#approval). Approving commits it here, under
+     * the preview's conditions and its mode (capped by what this process and the database allow); rejecting commits
+     * nothing. The caller is the front end that asked the person; {@code approver} names them for the audit log.
+     */
+    PendingWrite decide(CallContext approver, String approvalId, boolean approve) {
+        String via = viaOf(approver);
+        String who = approver.token() != null ? "token " + approver.token() : approver.client();
+
+        PendingWrite w = store.decide(
+                approvalId,
+                p -> approve
+                        ? p.decided(PendingWrite.State.APPROVED, who, via, null, "Approved; committing.")
+                        : p.decided(
+                                PendingWrite.State.REJECTED, who, via, null, "Rejected by the user; nothing changed."));
+        new AuditedCall(audit, approver, approve ? "approve" : "reject", w.db(), w.sql())
+                .token(w.id())
+                .mode(w.mode())
+                .done(approve ? "approved" : "rejected", null);
+        if (!approve) {
+            return w;
+        }
+        PendingWrite done = commitApproved(approver, w);
+        store.finish(done);
+        return done;
+    }
+
+    private PendingWrite commitApproved(CallContext approver, PendingWrite w) {
+        AuditedCall call = new AuditedCall(audit, approver, "commit", w.db(), w.sql()).token(w.id());
+        try {
+            DatabaseConfig db = databases.catalog().resolve(w.db());
+            Mode mode = w.mode().capTo(databases.effectiveMode(CallContext.of(approver.frontEnd()), db));
+            call.mode(mode);
+            AccessPolicy.requireWritable(db.name(), mode);
+            DatabaseHandle h = databases.handle(db.name());
+            InspectedStatement stmt = h.inspect(w.sql());
+            call.kind(stmt.kind());
+            AccessPolicy.authorizeWrite(stmt, mode, w.allowFullTable());
+            ExecuteRequest req = new ExecuteRequest(w.db(), w.sql(), w.params(), null, w.allowFullTable());
+            ExecuteResult r = writes.commitApproved(approver, h, mode, stmt, req, call, w);
+            return w.decided(
+                    PendingWrite.State.COMMITTED,
+                    w.decidedBy(),
+                    w.via(),
+                    r.affectedRows(),
+                    String.join(" ", r.notes()));
+        } catch (GabyException e) {
+            call.failed(e);
+            PendingWrite.State s =
+                    e.code() == ErrorCode.DATA_CHANGED ? PendingWrite.State.CHANGED : PendingWrite.State.FAILED;
+            return w.decided(s, w.decidedBy(), w.via(), null, e.getMessage());
+        }
+    }
+
+    /** How the person said yes: through the MCP client's form, at a terminal, or with an approver's HTTP token. */
+    private static String viaOf(CallContext approver) {
+        switch (approver.frontEnd() == null ? "" : approver.frontEnd()) {
+            case "mcp":
+                return "elicitation";
+            case "http":
+                return "http";
+            default:
+                return "terminal";
+        }
     }
 }

@@ -79,8 +79,8 @@ final class WritePath {
             PendingWrites approvals) {
         String hash = ConfirmTokens.statementHash(stmt.sql(), JsonBytes.text(req.params()));
         ConfirmTokens.Binding binding = new ConfirmTokens.Binding(h.config().name(), hash, mode.label(), 0);
-        Call call = new Call(ctx, h, mode, stmt, req, audit, binding);
-        Finish finish = approvals == null ? new ByToken() : new ByPerson(approvals);
+        WriteCall call = new WriteCall(ctx, h, mode, stmt, req, audit, binding);
+        PreviewFinish finish = approvals == null ? new ByToken() : new AwaitPerson(approvals);
         if (req.confirmToken() != null) {
             if (approvals != null) {
                 throw new GabyException(
@@ -105,118 +105,24 @@ final class WritePath {
             ExecuteRequest req,
             AuditedCall audit,
             PendingWrite w) {
-        Call call = new Call(ctx, h, mode, stmt, req, audit, null);
+        WriteCall call = new WriteCall(ctx, h, mode, stmt, req, audit, null);
         return w.rehearsed() ? commitMatching(call, w.affectedRows(), w.evidence()) : runWithoutPreview(call);
     }
 
-    /** How a preview ends: with a token for the caller, or waiting for a person. */
-    private interface Finish {
-        ExecuteResult previewed(Call call, Evidence ev, WriteRun.Result run, List<String> restored);
-
-        ExecuteResult unrehearsed(Call call, List<String> why);
-    }
-
     /** Approval agent: the caller holds the token that commits. */
-    private final class ByToken implements Finish {
+    private final class ByToken implements PreviewFinish {
         @Override
-        public ExecuteResult previewed(Call call, Evidence ev, WriteRun.Result run, List<String> restored) {
+        public ExecuteResult previewed(WriteCall call, Evidence ev, WriteRun.Result run, List<String> restored) {
             return WritePath.this.previewed(call, ev, run, restored);
         }
 
         @Override
-        public ExecuteResult unrehearsed(Call call, List<String> why) {
+        public ExecuteResult unrehearsed(WriteCall call, List<String> why) {
             return announce(call, why);
         }
     }
 
-    /** Approval human: the preview is kept for a person; the caller gets its id, which commits nothing. */
-    private static final class ByPerson implements Finish {
-        private final PendingWrites approvals;
-
-        ByPerson(PendingWrites approvals) {
-            this.approvals = approvals;
-        }
-
-        @Override
-        public ExecuteResult previewed(Call call, Evidence ev, WriteRun.Result run, List<String> restored) {
-            List<String> notes = previewNotes(ev, run, restored);
-            PendingWrite w = approvals.await(
-                    call.ctx(),
-                    call.req(),
-                    call.db(),
-                    call.stmt(),
-                    call.mode(),
-                    true,
-                    ev.count(),
-                    ev.bound(),
-                    ev.blastRadius(),
-                    run.rows(),
-                    notes);
-            return awaiting(
-                    call,
-                    w,
-                    "Preview only: the statement ran in a transaction that was rolled back; nothing changed.",
-                    List.of());
-        }
-
-        @Override
-        public ExecuteResult unrehearsed(Call call, List<String> why) {
-            String reasons = String.join("; ", why);
-            PendingWrite w = approvals.await(
-                    call.ctx(),
-                    call.req(),
-                    call.db(),
-                    call.stmt(),
-                    call.mode(),
-                    false,
-                    0,
-                    "unrehearsed",
-                    null,
-                    null,
-                    List.of("NO PREVIEW: `" + call.stmt().command() + "` cannot be rehearsed: " + reasons
-                            + ". Approving runs it for real, at once, and it cannot be undone."));
-            return awaiting(
-                    call,
-                    w,
-                    "Nothing has run: `" + call.stmt().command() + "` cannot be rehearsed (" + reasons + ").",
-                    why);
-        }
-
-        private ExecuteResult awaiting(Call call, PendingWrite w, String first, List<String> why) {
-            call.audit().token(w.id()).done("awaiting_approval", w.affectedRows());
-            List<String> notes = new ArrayList<>();
-            notes.add(first + " It waits for a person's approval (approval id " + w.id() + ", until " + w.expiresAt()
-                    + "); nothing commits until they approve.");
-            notes.addAll(
-                    w.notes().subList(Math.min(1, w.notes().size()), w.notes().size()));
-            return new ExecuteResult(
-                    "awaiting_approval",
-                    w.affectedRows(),
-                    w.sample(),
-                    null,
-                    w.expiresAt(),
-                    notes,
-                    w.blastRadius(),
-                    why,
-                    w.id());
-        }
-    }
-
-    /** One write call and what its token binds. */
-    private record Call(
-            CallContext ctx,
-            DatabaseHandle h,
-            Mode mode,
-            InspectedStatement stmt,
-            ExecuteRequest req,
-            AuditedCall audit,
-            ConfirmTokens.Binding binding) {
-        String db() {
-            return h.config().name();
-        }
-    }
-
-    private ExecuteResult preview(Call call, Finish finish) {
+    private ExecuteResult preview(WriteCall call, PreviewFinish finish) {
         DatabaseHandle h = call.h();
         Limits limits = h.limits().withMaxRows(Math.min(PREVIEW_ROWS, h.limits().maxRows()));
         try (Session s = h.open(call.mode(), limits, call.ctx())) {
@@ -243,7 +149,7 @@ final class WritePath {
         }
     }
 
-    private List<String> blockers(Call call, Rehearsal rehearsal, DigestPlan plan) {
+    private List<String> blockers(WriteCall call, Rehearsal rehearsal, DigestPlan plan) {
         List<String> blockers = new ArrayList<>(rehearsal.noPreview());
         if (WriteRun.unbindable(
                 plan, call.stmt(), call.h().dialect().hasReturning(call.stmt().command()))) {
@@ -254,11 +160,11 @@ final class WritePath {
         return blockers;
     }
 
-    private ExecuteResult previewed(Call call, Evidence ev, WriteRun.Result run, List<String> restored) {
+    private ExecuteResult previewed(WriteCall call, Evidence ev, WriteRun.Result run, List<String> restored) {
         ConfirmTokens.Binding b = call.binding();
         ConfirmTokens.Issued token =
                 tokens().issue(new ConfirmTokens.Binding(b.db(), b.statementHash(), b.mode(), ev.count(), ev.bound()));
-        List<String> notes = previewNotes(ev, run, restored);
+        List<String> notes = PreviewNotes.of(ev, run, restored);
         notes.set(
                 0,
                 "Preview only: the statement ran in a transaction that was rolled back; nothing changed. Its"
@@ -276,26 +182,7 @@ final class WritePath {
                 List.of());
     }
 
-    /** The notes of a preview: a first line the caller replaces, the blast radius, what was not counted, restores. */
-    private static List<String> previewNotes(Evidence ev, WriteRun.Result run, List<String> restored) {
-        List<String> notes = new ArrayList<>();
-        notes.add("Preview only: the statement ran in a transaction that was rolled back; nothing changed.");
-        String summary = ev.blastRadius().summary();
-        if (!summary.isEmpty()) {
-            notes.add("Blast radius: " + summary + ".");
-        }
-        if (run.rowsBefore()) {
-            notes.add("The rows shown are as they were before the statement (this engine cannot return the rows it"
-                    + " changed).");
-        }
-        if (ev.blastRadius().uncounted() != null) {
-            notes.add("Not counted: " + ev.blastRadius().uncounted() + ".");
-        }
-        notes.addAll(restored);
-        return notes;
-    }
-
-    private ExecuteResult confirm(Call call) {
+    private ExecuteResult confirm(WriteCall call) {
         ConfirmTokens.Binding b = call.binding();
         ConfirmTokens.Verified v = tokens().redeem(call.req().confirmToken(), b.db(), b.statementHash(), b.mode());
         call.audit().token(v.id());
@@ -306,7 +193,7 @@ final class WritePath {
     }
 
     /** Runs the write again and commits only if its evidence matches the preview's. */
-    private ExecuteResult commitMatching(Call call, long previewedCount, String previewedEvidence) {
+    private ExecuteResult commitMatching(WriteCall call, long previewedCount, String previewedEvidence) {
         DatabaseHandle h = call.h();
         Limits limits = h.limits().withMaxRows(1);
         BlastRadius radius;
@@ -360,7 +247,7 @@ final class WritePath {
      * No preview. Only admin mode may run a write that cannot be rehearsed; below it, every write is previewed, so
      * it is refused. In admin the caller is told why, and the write runs only once confirmed (or approved).
      */
-    private static ExecuteResult unrehearsable(Call call, List<String> why, Finish finish) {
+    private static ExecuteResult unrehearsable(WriteCall call, List<String> why, PreviewFinish finish) {
         if (call.mode().compareTo(Mode.ADMIN) < 0) {
             throw new GabyException(
                     ErrorCode.NO_PREVIEW,
@@ -372,7 +259,7 @@ final class WritePath {
     }
 
     /** No preview, approval agent: says why, and issues a token that runs the statement on the confirming call. */
-    private ExecuteResult announce(Call call, List<String> why) {
+    private ExecuteResult announce(WriteCall call, List<String> why) {
         ConfirmTokens.Binding b = call.binding();
         ConfirmTokens.Issued token =
                 tokens().issue(new ConfirmTokens.Binding(b.db(), b.statementHash(), b.mode(), -1, "unrehearsed"));
@@ -390,7 +277,7 @@ final class WritePath {
                 why);
     }
 
-    private ExecuteResult runWithoutPreview(Call call) {
+    private ExecuteResult runWithoutPreview(WriteCall call) {
         if (call.mode().compareTo(Mode.ADMIN) < 0) {
             throw new GabyException(
                     ErrorCode.NO_PREVIEW,
@@ -429,7 +316,7 @@ final class WritePath {
     }
 
     /** A statement that cannot run inside a transaction runs in autocommit, on a session never handed out again. */
-    private static void autocommit(Call call, Session s) {
+    private static void autocommit(WriteCall call, Session s) {
         s.markBroken();
         Connection c = s.connection();
         try {
@@ -440,7 +327,7 @@ final class WritePath {
         }
     }
 
-    private static String what(Call call, String verb) {
+    private static String what(WriteCall call, String verb) {
         return verb + " on `" + call.db() + "`";
     }
 }
