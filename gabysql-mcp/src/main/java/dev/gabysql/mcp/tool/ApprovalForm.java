@@ -43,9 +43,17 @@ final class ApprovalForm {
 
     /** Asks, decides when the person answered, and says what happened, for the model. */
     static ObjectNode ask(ToolCall call, ExecuteRequest request, ExecuteResult awaiting) {
+        PendingWrite pending = pendingHere(call, awaiting.approvalId());
+        if (pending == null) { // a service that keeps no approvals here (the gateway): a person's answer would be lost
+            return ExecuteTool.render(awaiting, call.options());
+        }
         McpSchema.ElicitResult answer;
         try {
-            answer = call.person().ask(form(request, awaiting, modeOf(call, awaiting.approvalId())));
+            answer = call.person()
+                    .ask(form(
+                            request,
+                            awaiting,
+                            pending.mode() == null ? null : pending.mode().label()));
         } catch (RuntimeException e) { // the client's error, a timeout, a closed session: nobody decided
             LOG.info("Approval {} was not answered in the client: {}", awaiting.approvalId(), e.toString());
             return unanswered(
@@ -77,12 +85,14 @@ final class ApprovalForm {
                 .build();
     }
 
-    /** The mode the preview ran under, as the pending write records it; null when the service does not say. */
-    private static String modeOf(ToolCall call, String approvalId) {
+    /**
+     * The pending write as this service keeps it (the mode its preview ran under), or null when the service cannot
+     * decide it here: then the person is not asked, since their answer could not be acted on.
+     */
+    private static PendingWrite pendingHere(ToolCall call, String approvalId) {
         try {
             return call.service().pendingWrites(call.context()).stream()
-                    .filter(w -> w.id().equals(approvalId) && w.mode() != null)
-                    .map(w -> w.mode().label())
+                    .filter(w -> w.id().equals(approvalId))
                     .findFirst()
                     .orElse(null);
         } catch (GabyException e) {
