@@ -45,8 +45,21 @@ final class NodeClient {
     /** Runs the client against {@code gabysql.jar ARGS} and returns its JSON summary. */
     static JsonNode run(Path jar, List<String> gabysqlArgs, Map<String, Object> settings, Path work)
             throws IOException, InterruptedException {
+        return run("client.mjs", List.of(), jar, gabysqlArgs, settings, work);
+    }
+
+    /** Runs {@code script} against {@code java JVM_ARGS -jar gabysql.jar ARGS} and returns its JSON summary. */
+    static JsonNode run(
+            String script,
+            List<String> jvmArgs,
+            Path jar,
+            List<String> gabysqlArgs,
+            Map<String, Object> settings,
+            Path work)
+            throws IOException, InterruptedException {
         Map<String, Object> config = new java.util.HashMap<>(settings);
-        List<String> args = new java.util.ArrayList<>(List.of("-jar", jar.toString()));
+        List<String> args = new java.util.ArrayList<>(jvmArgs);
+        args.addAll(List.of("-jar", jar.toString()));
         args.addAll(gabysqlArgs);
         config.put("command", StdioProcess.javaBinary());
         config.put("args", args);
@@ -54,7 +67,7 @@ final class NodeClient {
         StdioProcess.JSON.writeValue(configFile.toFile(), config);
         Path out = work.resolve("client-out.json");
         Path err = work.resolve("client-err.log");
-        Process node = new ProcessBuilder("node", DIR.resolve("client.mjs").toString(), configFile.toString())
+        Process node = new ProcessBuilder("node", DIR.resolve(script).toString(), configFile.toString())
                 .directory(DIR.toFile())
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())

@@ -66,6 +66,7 @@ public final class GabyMcpServer {
         return spec.serverInfo(NAME, options.version())
                 .jsonMapper(jsonMapper())
                 .jsonSchemaValidator(TrustedOutputValidator.INSTANCE)
+                .requestTimeout(options.approvalWait()) // a person answers the approval form (ExecuteTool)
                 .validateToolInputs(false)
                 .instructions(Instructions.text(writes))
                 .capabilities(McpSchema.ServerCapabilities.builder()

@@ -26,10 +26,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class CountingService implements GabyService {
     final AtomicInteger executes = new AtomicInteger();
+    /** Decisions on pending writes that reached the service. */
+    public final AtomicInteger decisions = new AtomicInteger();
+    /** The context of the last decision (who approved). */
+    public volatile CallContext lastApprover;
+
     public final AtomicInteger queries = new AtomicInteger();
     volatile CallContext lastContext;
     /** The thread that ran the last query: which path answered it. */
     public volatile String lastQueryThread;
+    /** The thread that ran the last execute: which path answered it. */
+    public volatile String lastExecuteThread;
     /** The names of every thread that ran a query. */
     public final Set<String> queryThreads = ConcurrentHashMap.newKeySet();
     /** When set, every query waits for it to open (at most 30 s) before it runs: calls pile up, however fast. */
@@ -87,7 +94,20 @@ public final class CountingService implements GabyService {
     public ExecuteResult execute(CallContext ctx, ExecuteRequest request) {
         executes.incrementAndGet();
         lastContext = ctx;
+        lastExecuteThread = Thread.currentThread().getName();
         return delegate.execute(ctx, request);
+    }
+
+    @Override
+    public List<dev.gabysql.core.api.PendingWrite> pendingWrites(CallContext ctx) {
+        return delegate.pendingWrites(ctx);
+    }
+
+    @Override
+    public dev.gabysql.core.api.PendingWrite decide(CallContext approver, String approvalId, boolean approve) {
+        decisions.incrementAndGet();
+        lastApprover = approver;
+        return delegate.decide(approver, approvalId, approve);
     }
 
     @Override

@@ -44,6 +44,10 @@ public final class McpTestClient implements AutoCloseable {
     private final List<JsonNode> notifications = new CopyOnWriteArrayList<>();
     private final AtomicLong ids = new AtomicLong();
     private volatile Throwable serverFailure;
+    /** Answers the server's requests (elicitation) with a result, or an error when it throws; null: none answered. */
+    private volatile java.util.function.Function<JsonNode, Object> serverRequests;
+    /** The server's requests, as received. */
+    private final List<JsonNode> serverRequestsSeen = new CopyOnWriteArrayList<>();
 
     private McpTestClient(GabyService service, McpOptions options, StdioHooks hooks) throws IOException {
         Pipe in = Pipe.open();
@@ -99,17 +103,51 @@ public final class McpTestClient implements AutoCloseable {
     }
 
     public JsonNode initialize() {
+        return initialize(Map.of());
+    }
+
+    /** Initializes with these client capabilities (e.g. {@code {"elicitation": {}}}). */
+    public JsonNode initialize(Map<String, Object> capabilities) {
         JsonNode r = request(
                 "initialize",
                 Map.of(
                         "protocolVersion",
                         "2025-06-18",
                         "capabilities",
-                        Map.of(),
+                        capabilities,
                         "clientInfo",
                         Map.of("name", "gabysql-test", "version", "1")));
         notify("notifications/initialized", null);
         return r;
+    }
+
+    /**
+     * Answers each request the server sends (e.g. {@code elicitation/create}) with {@code handler}'s result; when the
+     * handler throws, with a JSON-RPC error carrying its message.
+     */
+    public void onServerRequest(java.util.function.Function<JsonNode, Object> handler) {
+        serverRequests = handler;
+    }
+
+    /** The requests the server sent, in order. */
+    public List<JsonNode> serverRequests() {
+        return serverRequestsSeen;
+    }
+
+    private void answerServer(JsonNode request) {
+        serverRequestsSeen.add(request);
+        java.util.function.Function<JsonNode, Object> handler = serverRequests;
+        if (handler == null) {
+            return;
+        }
+        ObjectNode reply = JSON.createObjectNode().put("jsonrpc", "2.0");
+        reply.set("id", request.get("id"));
+        try {
+            reply.set("result", JSON.valueToTree(handler.apply(request)));
+        } catch (RuntimeException e) {
+            reply.putObject("error").put("code", -32603).put("message", String.valueOf(e.getMessage()));
+        }
+        write(reply.toString());
     }
 
     /** The result of a tools/call (fails the test on a JSON-RPC error). */
@@ -231,6 +269,8 @@ public final class McpTestClient implements AutoCloseable {
                     if (f != null) {
                         f.complete(msg);
                     }
+                } else if (id != null) {
+                    CompletableFuture.runAsync(() -> answerServer(msg)); // a person takes their time
                 } else {
                     notifications.add(msg);
                 }

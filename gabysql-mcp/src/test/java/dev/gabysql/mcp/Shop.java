@@ -40,6 +40,19 @@ public final class Shop {
         return new DatabaseConfig(name, url, null, null, null, null, null, 0);
     }
 
+    /**
+     * A service whose writes a person approves (the default policy, human), with pending writes kept in
+     * {@code approvals} rather than the account's store.
+     */
+    public static LocalGabyService humanService(Mode mode, Path approvals, DatabaseConfig... dbs) {
+        return new LocalGabyService(
+                new Catalog(List.of(dbs)),
+                Settings.DEFAULT
+                        .withMode(mode)
+                        .withApprovals(new Settings.Approvals(
+                                ApprovalPolicy.HUMAN, approvals, Settings.Approvals.DEFAULT.ttl())));
+    }
+
     public static LocalGabyService service(Mode mode, DatabaseConfig... dbs) {
         return new LocalGabyService(
                 new Catalog(List.of(dbs)), Settings.DEFAULT.withMode(mode).withApproval(ApprovalPolicy.AGENT));

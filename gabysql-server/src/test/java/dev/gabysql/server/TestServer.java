@@ -32,8 +32,22 @@ public final class TestServer implements AutoCloseable {
     }
 
     public static TestServer start(List<DatabaseConfig> dbs, Mode mode, ServerOptions options) {
-        GabyService service = new LocalGabyService(
-                new Catalog(dbs), Settings.DEFAULT.withMode(mode).withApproval(ApprovalPolicy.AGENT));
+        return start(dbs, Settings.DEFAULT.withMode(mode).withApproval(ApprovalPolicy.AGENT), options);
+    }
+
+    /** A server whose writes a person approves (approval human), pending writes kept in {@code approvals}. */
+    public static TestServer startHuman(List<DatabaseConfig> dbs, Mode mode, ServerOptions options, Path approvals) {
+        return start(
+                dbs,
+                Settings.DEFAULT
+                        .withMode(mode)
+                        .withApprovals(new Settings.Approvals(
+                                ApprovalPolicy.HUMAN, approvals, Settings.Approvals.DEFAULT.ttl())),
+                options);
+    }
+
+    private static TestServer start(List<DatabaseConfig> dbs, Settings settings, ServerOptions options) {
+        GabyService service = new LocalGabyService(new Catalog(dbs), settings);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         GabyServer server =
                 GabyServer.start(service, options.withPort(0), new PrintStream(log, true, StandardCharsets.UTF_8));

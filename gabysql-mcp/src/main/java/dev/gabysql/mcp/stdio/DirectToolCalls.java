@@ -6,6 +6,7 @@ import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.mcp.json.HotPathJsonMapper;
 import dev.gabysql.mcp.json.IncomingLine;
 import dev.gabysql.mcp.json.JsonRpcIds;
+import dev.gabysql.mcp.tool.ExecuteTool;
 import dev.gabysql.mcp.tool.GabyTool;
 import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.ToolBoundary;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * applies {@code notifications/cancelled} to the calls in flight; every other line goes on to the SDK's session
  * unchanged (through a {@link LineFeed}, where it waits until that session exists: {@link SdkDemand} hears of each
  * line that needs it), and so do requests before {@code notifications/initialized}, with {@code _meta} (a progress
- * token) or a cursor, for a tool it does not know, or calls beyond {@link #MAX_RUNNING} at once.
+ * token) or a cursor, for a tool it does not know, calls beyond {@link #MAX_RUNNING} at once, and
+ * {@code gabysql_execute} from a client that declared elicitation (only the SDK's exchange can ask its person).
  *
  * <p>Why (docs/design.md#mcp): through the SDK a call crosses three threads (the transport's reader, Reactor's
  * bounded-elastic worker, the transport's writer) and a few hundred Reactor operators, and a process that has just
@@ -79,6 +81,11 @@ public final class DirectToolCalls {
     private volatile Map<String, BoundTool> tools;
 
     private volatile McpSchema.Implementation client;
+    /**
+     * The client declared elicitation in {@code initialize}: its {@code gabysql_execute} calls go to the SDK, whose
+     * exchange can ask the person (ExecuteTool, docs/design.md#approval); this path has no exchange.
+     */
+    private volatile boolean elicits;
     /** The tools the SDK's server lists (the very objects: their JSON is rendered once); null: the SDK answers. */
     private volatile List<McpSchema.Tool> toolList;
     /** Passes the reading to another thread of the pool when a call lasts. */
@@ -230,6 +237,7 @@ public final class DirectToolCalls {
                     tool.tool(),
                     tool.known(),
                     service,
+                    options,
                     message.arguments(),
                     ToolBoundary.context(options, client, McpTransportContext.EMPTY, cancellation));
             write(mapper.writeValueAsBytes(
@@ -269,9 +277,10 @@ public final class DirectToolCalls {
     private void observe(IncomingLine message) {
         if (McpSchema.METHOD_INITIALIZE.equals(message.method()) && message.params() != null) {
             client = clientInfo(message.params().get("clientInfo"));
+            elicits = declaresElicitation(message.params().get("capabilities"));
         } else if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.method())) {
             if (tools == null) {
-                tools = bound;
+                tools = elicits ? without(bound, ExecuteTool.NAME) : bound;
             }
             initialized.run();
         }
@@ -286,6 +295,23 @@ public final class DirectToolCalls {
         return name instanceof String
                 ? new McpSchema.Implementation((String) name, version instanceof String ? (String) version : null)
                 : null;
+    }
+
+    /**
+     * Whether {@code initialize}'s capabilities name {@code elicitation} (any object: the SDK's exchange decides
+     * which kinds); when in doubt, the SDK answers.
+     */
+    static boolean declaresElicitation(Object capabilities) {
+        return capabilities instanceof Map && ((Map<?, ?>) capabilities).get("elicitation") != null;
+    }
+
+    private static Map<String, BoundTool> without(Map<String, BoundTool> tools, String name) {
+        if (tools == null || !tools.containsKey(name)) {
+            return tools;
+        }
+        Map<String, BoundTool> rest = new HashMap<>(tools);
+        rest.remove(name);
+        return Map.copyOf(rest);
     }
 
     /** The tools by name. */

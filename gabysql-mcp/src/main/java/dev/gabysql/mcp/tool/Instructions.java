@@ -15,8 +15,10 @@ public final class Instructions {
         if (!writes) {
             return base + " Access is read-only.";
         }
-        return base + " Writes go through gabysql_execute in two steps: call it without confirm_token to get a"
-                + " preview (nothing is committed), show the preview to the user, and call again with the"
-                + " confirm_token only after they approve.";
+        return base + " Writes go through gabysql_execute, which previews first (nothing is committed). Where a"
+                + " person approves (approval human in gabysql_list_databases) the user is asked in this client when"
+                + " it can ask, or approves outside it; you get an approval_id and cannot commit yourself. Where"
+                + " approval is agent, show the preview to the user and call again with the confirm_token only"
+                + " after they approve.";
     }
 }

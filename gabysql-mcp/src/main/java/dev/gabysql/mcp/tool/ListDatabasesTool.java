@@ -24,13 +24,16 @@ public final class ListDatabasesTool implements GabyTool {
                         "url", Schemas.string("Password masked."),
                         "description", Schemas.string(null),
                         "mode", Schemas.string("readonly, readwrite or admin."),
-                        "warnings", Schemas.array(Schemas.string(null), null)));
+                        "warnings", Schemas.array(Schemas.string(null), null),
+                        "approval",
+                                Schemas.string("Who approves your writes: human (a person; you cannot commit alone)"
+                                        + " or agent (your confirm_token commits). Absent when you cannot write.")));
         return McpSchema.Tool.builder()
                 .name(NAME)
                 .title("List databases")
                 .description("List the databases you can use: name, engine (dialect), the access mode you get"
-                        + " (readonly, readwrite or admin), a description when configured, and warnings such as a"
-                        + " missing file. Every other gabysql tool takes one of these names as db — never a file"
+                        + " (readonly, readwrite or admin), who approves your writes (approval), a description when"
+                        + " configured, and warnings such as a missing file. Every other gabysql tool takes one of these names as db — never a file"
                         + " path or URL. Call this first.")
                 .inputSchema(Schemas.input(Schemas.props()))
                 .outputSchema(Schemas.output(
@@ -84,6 +87,8 @@ public final class ListDatabasesTool implements GabyTool {
         JsonTrees.putIfNotNull(o, "description", d.description());
         JsonTrees.putIfNotNull(o, "mode", d.mode() == null ? null : d.mode().label());
         o.set("warnings", JsonTrees.node(d.warnings()));
+        JsonTrees.putIfNotNull(
+                o, "approval", d.approval() == null ? null : d.approval().label());
         return o;
     }
 }

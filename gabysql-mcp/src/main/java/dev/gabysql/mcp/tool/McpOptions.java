@@ -20,13 +20,22 @@ import java.util.function.Function;
  *                     direct path ({@code stdio.DirectToolCalls}) rather than through the SDK's reactive pipeline;
  *                     off, every line goes to the SDK's session. On by default; a client cannot tell the two apart
  *                     ({@code DirectToolCallsTest}).
+ * @param approvalWait how long {@code gabysql_execute} waits for the person to answer the client's approval form
+ *                     (elicitation, docs/design.md#approval) before it leaves the write pending; also the SDK's
+ *                     timeout of every request the server sends the client (the keep-alive pings of Streamable HTTP).
+ *                     Null means {@link #DEFAULT_APPROVAL_WAIT}.
+ * @param approvalPlace where a person approves a write the client cannot ask about, in the words of a
+ *                     {@code next_step} ({@link #APPROVE_IN_TERMINAL} for {@code gabysql mcp},
+ *                     {@link #APPROVE_OVER_HTTP} for {@code gabysql serve} and its gateway). Null means the terminal.
  */
 public record McpOptions(
         String version,
         Duration progressAfter,
         Function<McpTransportContext, Mode> callerCap,
         int maxMessageBytes,
-        boolean directToolCalls) {
+        boolean directToolCalls,
+        Duration approvalWait,
+        String approvalPlace) {
     /** Where a transport puts a session's maximum {@link Mode} in its {@link McpTransportContext}. */
     /** The server's name in {@code initialize}. */
     public static final String SERVER_NAME = "gabysql";
@@ -41,6 +50,14 @@ public record McpOptions(
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 << 20;
     /** The highest limit that can be set: the largest array a JVM makes, less a little. */
     public static final int MAX_MESSAGE_BYTES_LIMIT = Integer.MAX_VALUE - 16;
+    /** A person reads the form and decides: minutes, not the SDK's default of seconds. */
+    public static final Duration DEFAULT_APPROVAL_WAIT = Duration.ofMinutes(10);
+    /** Pending writes of {@code gabysql mcp} live in the account's approval store, which {@code gabysql approve} reads. */
+    public static final String APPROVE_IN_TERMINAL =
+            "a person runs `gabysql approve` in a terminal of this machine, as the same user, to approve or reject it";
+    /** Pending writes of {@code gabysql serve} live in the server: its approver endpoints decide them. */
+    public static final String APPROVE_OVER_HTTP = "a person with an approver token approves or rejects it at the"
+            + " server's /approvals (GET /approvals, POST /approvals/{id}, or the server's console)";
 
     public McpOptions {
         version = version == null ? "dev" : version;
@@ -51,24 +68,37 @@ public record McpOptions(
                     "The message limit must be from 1 to " + MAX_MESSAGE_BYTES_LIMIT + " bytes: " + maxMessageBytes);
         }
         maxMessageBytes = maxMessageBytes == 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
+        approvalWait = approvalWait == null ? DEFAULT_APPROVAL_WAIT : approvalWait;
+        approvalPlace = approvalPlace == null ? APPROVE_IN_TERMINAL : approvalPlace;
     }
 
     public static McpOptions defaults(String version) {
-        return new McpOptions(version, null, null, 0, true);
+        return new McpOptions(version, null, null, 0, true, null, null);
     }
 
     public McpOptions withCallerCap(Function<McpTransportContext, Mode> cap) {
-        return new McpOptions(version, progressAfter, cap, maxMessageBytes, directToolCalls);
+        return new McpOptions(
+                version, progressAfter, cap, maxMessageBytes, directToolCalls, approvalWait, approvalPlace);
     }
 
     /** The same options with another stdio message limit ({@link #maxMessageBytes()}). */
     public McpOptions withMaxMessageBytes(int bytes) {
-        return new McpOptions(version, progressAfter, callerCap, bytes, directToolCalls);
+        return new McpOptions(version, progressAfter, callerCap, bytes, directToolCalls, approvalWait, approvalPlace);
     }
 
     /** The same options with the direct stdio path on or off ({@link #directToolCalls()}). */
     public McpOptions withDirectToolCalls(boolean on) {
-        return new McpOptions(version, progressAfter, callerCap, maxMessageBytes, on);
+        return new McpOptions(version, progressAfter, callerCap, maxMessageBytes, on, approvalWait, approvalPlace);
+    }
+
+    /** The same options with another wait for a person's answer in the client ({@link #approvalWait()}). */
+    public McpOptions withApprovalWait(Duration wait) {
+        return new McpOptions(version, progressAfter, callerCap, maxMessageBytes, directToolCalls, wait, approvalPlace);
+    }
+
+    /** The same options with another place where a person approves ({@link #approvalPlace()}). */
+    public McpOptions withApprovalPlace(String place) {
+        return new McpOptions(version, progressAfter, callerCap, maxMessageBytes, directToolCalls, approvalWait, place);
     }
 
     /** The default: a {@link Mode} (or its label) stored under {@link #CALLER_MODE_KEY}, else no cap. */

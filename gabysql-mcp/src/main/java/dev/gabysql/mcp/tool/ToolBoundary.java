@@ -46,22 +46,46 @@ public final class ToolBoundary {
             McpSchema.CallToolRequest request) {
         Cancellation cancellation = CallTransportContext.cancellationOf(exchange.transportContext());
         try (ProgressTicker ticker = ProgressTicker.start(exchange, request.meta(), options.progressAfter())) {
-            return run(tool, known, service, request.arguments(), context(options, exchange, cancellation));
+            return run(
+                    tool,
+                    known,
+                    service,
+                    options,
+                    request.arguments(),
+                    context(options, exchange, cancellation),
+                    PersonInClient.of(exchange));
         }
     }
 
     /**
      * Runs one call with its arguments (names outside {@code known} are refused) in {@code ctx}, whose cancellation
-     * is the call's own. Never throws.
+     * is the call's own, on a path that cannot ask the person in front of the client (stdio's direct path: a client
+     * that declared elicitation has its {@code gabysql_execute} calls sent to the SDK). Never throws.
      */
     public static McpSchema.CallToolResult run(
-            GabyTool tool, Set<String> known, GabyService service, Map<String, Object> arguments, CallContext ctx) {
+            GabyTool tool,
+            Set<String> known,
+            GabyService service,
+            McpOptions options,
+            Map<String, Object> arguments,
+            CallContext ctx) {
+        return run(tool, known, service, options, arguments, ctx, null);
+    }
+
+    private static McpSchema.CallToolResult run(
+            GabyTool tool,
+            Set<String> known,
+            GabyService service,
+            McpOptions options,
+            Map<String, Object> arguments,
+            CallContext ctx,
+            PersonInClient person) {
         try {
             if (ctx.cancellation().isCancelled()) {
                 throw new GabyException(ErrorCode.CANCELLED, "The call was cancelled before it started.");
             }
             Args args = Args.of(arguments, known);
-            return tool.call(new ToolCall(service, args, ctx)).toResult();
+            return tool.call(new ToolCall(service, args, ctx, options, person)).toResult();
         } catch (GabyException e) {
             return ToolOutcome.error(e);
         } catch (Throwable t) { // the boundary: nothing may escape to the SDK (it would ship the cause chain)

@@ -2,6 +2,7 @@ package dev.gabysql.mcp.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.json.Json;
@@ -24,7 +25,16 @@ class ListDatabasesToolTest {
                         "jdbc:postgresql://h/db?user=u&password=***",
                         "Orders \"live\"",
                         Mode.READWRITE,
-                        List.of("superuser role", "é \uD83D\uDE00")),
+                        List.of("superuser role", "é \uD83D\uDE00"),
+                        ApprovalPolicy.HUMAN),
+                new DatabaseInfo(
+                        "trusted",
+                        "sqlite",
+                        "jdbc:sqlite:/tmp/t.db",
+                        null,
+                        Mode.ADMIN,
+                        List.of(),
+                        ApprovalPolicy.AGENT),
                 new DatabaseInfo("x", null, null, null, null, List.of()));
         for (DatabaseInfo d : infos) {
             assertThat(Json.MAPPER.writeValueAsString(ListDatabasesTool.entry(d)))

@@ -25,7 +25,9 @@ import java.util.Map;
  * resources, prompts), on the SDK's servlet transport. The bearer token is checked before the SDK sees the request
  * ({@link AuthFilter}); its mode goes into the session's transport context, where the tools read their caller cap
  * (a readonly token's session neither lists nor runs {@code gabysql_execute}). Origin and Host are validated by the
- * SDK's validator against DNS rebinding. Thread-safe.
+ * SDK's validator against DNS rebinding. A session whose client declared elicitation is asked to approve its writes
+ * in the call, as on stdio (docs/design.md#approval); for the others, pending writes wait for the server's approvers.
+ * Thread-safe.
  */
 public final class McpEndpoint implements AutoCloseable {
     public static final String PATH = "/mcp";
@@ -45,7 +47,9 @@ public final class McpEndpoint implements AutoCloseable {
                 .maxRequestSize((int) Math.min(Integer.MAX_VALUE, options.maxBodyBytes()))
                 .build();
         this.server = GabyMcpServer.create(
-                transport, service, McpOptions.defaults(options.mcp().version()));
+                transport,
+                service,
+                McpOptions.defaults(options.mcp().version()).withApprovalPlace(McpOptions.APPROVE_OVER_HTTP));
     }
 
     /** The tool calls running now (for cancellation). */
