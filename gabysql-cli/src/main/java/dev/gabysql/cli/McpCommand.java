@@ -79,6 +79,7 @@ final class McpCommand implements Callable<Integer> {
         StdioHooks hooks;
         if (server != null) {
             service = Services.remote(server, token, common);
+            options = options.withApprovalPlace(McpOptions.APPROVE_OVER_HTTP); // the server keeps the writes
             hooks = new StdioHooks() {}; // the gateway runs no local database code: nothing to prepare
         } else {
             LocalGabyService local = Services.local(common, "mcp");

@@ -74,11 +74,14 @@ final class Prompts {
                 + "2. Write one statement (INSERT, UPDATE, DELETE or MERGE) with a precise WHERE clause and ?"
                 + " placeholders for values.\n"
                 + "3. Preview: call gabysql_execute without confirm_token. Nothing is committed; you get the"
-                + " affected row count, a preview and a confirm_token.\n"
-                + "4. Show me the statement, the affected row count and the preview, and ask whether to commit."
-                + " Stop and wait for my answer.\n"
-                + "5. Only if I approve, call gabysql_execute again with the same db, sql and params plus the"
-                + " confirm_token. If the data changed since the preview, preview again and ask again.\n"
+                + " affected row count, the blast radius (rows per table) and a preview.\n"
+                + "4. If it answers awaiting_approval, a person decides (in this client's form, or with gabysql"
+                + " approve): tell me what waits and stop; later, ask its status with approval_id. If it answers"
+                + " previewed with a confirm_token, show me the statement, the blast radius and the preview, and"
+                + " ask whether to commit; stop and wait for my answer.\n"
+                + "5. Only if I approve a previewed write, call gabysql_execute again with the same db, sql and"
+                + " params plus the confirm_token. If the data changed since the preview, preview again and ask"
+                + " again.\n"
                 + "Never commit without my explicit approval, and never touch every row unless I asked for it.";
     }
 
