@@ -27,7 +27,9 @@ import picocli.CommandLine.Option;
         footer = {
             "",
             "Tokens come from --token, the GABYSQL_TOKEN environment variable and [[tokens]] in --config.",
-            "Clients send `Authorization: Bearer SECRET`. Without a token the server only binds to loopback."
+            "Clients send `Authorization: Bearer SECRET`. Without a token the server only binds to loopback.",
+            "An approver token (--approver-token, GABYSQL_APPROVER_TOKEN, role = \"approver\") is a person's: it",
+            "only lists, approves and rejects writes at /approvals, and runs nothing else."
         })
 final class ServeCommand implements Callable<Integer> {
     @Mixin
@@ -53,6 +55,14 @@ final class ServeCommand implements Callable<Integer> {
             description = "A bearer token clients must send, optionally capped to a mode (readonly, readwrite, admin)."
                     + " Repeatable.")
     List<String> tokens = new ArrayList<>();
+
+    @Option(
+            names = "--approver-token",
+            paramLabel = "SECRET",
+            description = "A person's token for GET /approvals and POST /approvals/{id}: it approves or rejects"
+                    + " writes that wait for a person and runs nothing else. Prefer GABYSQL_APPROVER_TOKEN (keeps"
+                    + " the secret off the command line). Repeatable.")
+    List<String> approverTokens = new ArrayList<>();
 
     @Option(
             names = "--max-connections",
@@ -166,11 +176,26 @@ final class ServeCommand implements Callable<Integer> {
         if (env != null && !env.isBlank()) {
             out.add(ApiToken.parse(env, "GABYSQL_TOKEN"));
         }
+        for (int i = 0; i < approverTokens.size(); i++) {
+            out.add(ApiToken.approver(approverTokens.get(i), "--approver-token #" + (i + 1)));
+        }
+        String approverEnv = System.getenv("GABYSQL_APPROVER_TOKEN");
+        if (approverEnv != null && !approverEnv.isBlank()) {
+            out.add(ApiToken.approver(approverEnv, "GABYSQL_APPROVER_TOKEN"));
+        }
         List<ConfigFile.TokenConfig> configured = common.configuredTokens();
         for (int i = 0; i < configured.size(); i++) {
-            out.add(ApiToken.of(configured.get(i).secret(), configured.get(i).mode(), "tokens[" + i + "]"));
+            out.add(token(configured.get(i), "tokens[" + i + "]"));
         }
         return out;
+    }
+
+    /** A {@code [[tokens]]} entry: named by its {@code name}, else by its place in the file. */
+    static ApiToken token(ConfigFile.TokenConfig t, String place) {
+        String label = t.name() != null ? t.name() : place;
+        return t.role() == ConfigFile.TokenConfig.Role.APPROVER
+                ? ApiToken.approver(t.secret(), label)
+                : ApiToken.of(t.secret(), t.mode(), label).withApproval(t.approval());
     }
 
     private static String banner(GabyServer server, LocalGabyService service, ServerOptions options) {
@@ -178,10 +203,15 @@ final class ServeCommand implements Callable<Integer> {
                 .size();
         return "gabysql serve: listening on " + server.uri() + " — " + dbs + " database(s), mode "
                 + service.settings().mode().label() + ", "
-                + (options.tokens().isEmpty()
-                        ? "no token (loopback only)"
-                        : options.tokens().size() + " token(s)") + ", at most "
+                + tokenWords(options) + ", at most "
                 + options.maxConcurrent() + " requests at once";
+    }
+
+    private static String tokenWords(ServerOptions options) {
+        long approvers = options.tokens().stream().filter(ApiToken::isApprover).count();
+        long agents = options.tokens().size() - approvers;
+        return (agents == 0 ? "no token (loopback only)" : agents + " token(s)")
+                + (approvers == 0 ? ", no approver token" : ", " + approvers + " approver token(s)");
     }
 
     /** Jetty's start/stop chatter is INFO; the access log and warnings are what an operator wants on stderr. */

@@ -1,33 +1,57 @@
 package dev.gabysql.server;
 
+import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Locale;
 
 /**
- * A bearer token the server accepts, optionally capped to a mode (the caller's cap: docs/design.md#access-modes). Only
- * the SHA-256 digest of the secret is kept; presented tokens are digested too and compared with
- * {@link MessageDigest#isEqual}, so the comparison takes the same time whatever the secret's length or content.
- * Immutable.
+ * A bearer token the server accepts. An agent's token (any program that runs calls) may be capped to a mode (the
+ * caller's cap: docs/design.md#access-modes) and may say who approves its writes ({@link ApprovalPolicy#AGENT}: a
+ * trusted program whose confirm token commits). An approver's token belongs to a person: it only lists, approves and
+ * rejects writes that wait for a person, and runs nothing, so that an agent holding its own token can never approve
+ * (docs/design.md#approval). Only the SHA-256 digest of the secret is kept; presented tokens are digested too and
+ * compared with {@link MessageDigest#isEqual}, so the comparison takes the same time whatever the secret's length or
+ * content. Immutable.
  */
 public final class ApiToken {
     /** Same floor as {@code [[tokens]]} in gabysql.toml: a bearer secret must not be guessable. */
     public static final int MIN_SECRET_LENGTH = 16;
 
+    /** Who holds the token. */
+    public enum Role {
+        /** Runs calls (SQL, schema, MCP), within its cap. */
+        AGENT,
+        /** Approves or rejects writes waiting for a person; runs nothing else. */
+        APPROVER;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     private final byte[] digest;
     private final Mode cap;
     private final String label;
+    private final Role role;
+    private final ApprovalPolicy approval;
 
-    private ApiToken(byte[] digest, Mode cap, String label) {
+    private ApiToken(byte[] digest, Mode cap, String label, Role role, ApprovalPolicy approval) {
         this.digest = digest;
         this.cap = cap;
         this.label = label;
+        this.role = role;
+        this.approval = approval;
     }
 
-    /** A token with its secret, its cap (null: none) and a label for logs and the audit trail (never the secret). */
+    /**
+     * An agent's token with its secret, its cap (null: none) and a label for logs and the audit trail (never the
+     * secret).
+     */
     public static ApiToken of(String secret, Mode cap, String label) {
         if (secret == null || secret.isBlank()) {
             throw new GabyException(
@@ -41,7 +65,27 @@ public final class ApiToken {
                     "Token " + label + ": the secret is shorter than " + MIN_SECRET_LENGTH + " characters.",
                     "Use a long random secret, e.g. `openssl rand -hex 32`.");
         }
-        return new ApiToken(sha256(secret), cap, label);
+        return new ApiToken(sha256(secret), cap, label, Role.AGENT, null);
+    }
+
+    /** A person's token that approves or rejects pending writes and runs nothing else. */
+    public static ApiToken approver(String secret, String label) {
+        ApiToken t = of(secret, null, label);
+        return new ApiToken(t.digest, null, label, Role.APPROVER, null);
+    }
+
+    /**
+     * This agent's token with its writes approved by {@code policy} ({@link ApprovalPolicy#AGENT}: its confirm token
+     * commits; null: the database's policy). An approver's token runs no writes to approve.
+     */
+    public ApiToken withApproval(ApprovalPolicy policy) {
+        if (role == Role.APPROVER && policy != null) {
+            throw new GabyException(
+                    ErrorCode.CONFIG_INVALID,
+                    "Token " + label + " is an approver's: it runs no writes, so it has no approval of its own.",
+                    "Give the program its own token with approval = \"agent\".");
+        }
+        return new ApiToken(digest, cap, label, role, policy);
     }
 
     /**
@@ -68,6 +112,19 @@ public final class ApiToken {
         return label;
     }
 
+    public Role role() {
+        return role;
+    }
+
+    public boolean isApprover() {
+        return role == Role.APPROVER;
+    }
+
+    /** Who approves this token's writes when the token says so, or null for the database's policy. */
+    public ApprovalPolicy approval() {
+        return approval;
+    }
+
     /** Constant-time check of a presented digest against this token's. */
     public boolean matches(byte[] presentedDigest) {
         return MessageDigest.isEqual(digest, presentedDigest);
@@ -83,6 +140,8 @@ public final class ApiToken {
 
     @Override
     public String toString() {
-        return "ApiToken[" + label + (cap == null ? "" : ", cap " + cap.label()) + "]";
+        return "ApiToken[" + label + (role == Role.APPROVER ? ", approver" : "")
+                + (cap == null ? "" : ", cap " + cap.label())
+                + (approval == null ? "" : ", approval " + approval.label()) + "]";
     }
 }

@@ -209,7 +209,7 @@ public final class GabyServer implements AutoCloseable {
                 new ServletHolder(
                         "api",
                         new ApiServlet(
-                                Routes.of(service, calls),
+                                Routes.of(service, calls, authenticator.hasApprovers()),
                                 deadlines,
                                 calls,
                                 new ClientWatch(),

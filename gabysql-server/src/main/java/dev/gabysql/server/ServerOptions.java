@@ -6,7 +6,9 @@ import dev.gabysql.server.mcp.McpSessionLimit;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * How {@code gabysql serve} listens and what it accepts. The {@code DEFAULT_} constants are the one place each
@@ -15,7 +17,8 @@ import java.util.List;
  *
  * @param host           address to bind; loopback by default. Any other address requires at least one token.
  * @param port           TCP port (0: any free port, for tests)
- * @param tokens         accepted bearer tokens; empty means no authentication (loopback only)
+ * @param tokens         accepted bearer tokens; without an agent's token, no authentication (loopback only),
+ *                       except on the approval endpoints, which want an approver's token
  * @param maxConcurrent  requests served at once; one more gets an immediate 503 with Retry-After
  * @param maxBodyBytes   largest request body accepted (413 beyond)
  * @param requestTimeout a call still running after this is cancelled and answered with 504
@@ -135,10 +138,18 @@ public record ServerOptions(
                 "--mcp-max-sessions must be at least 1.",
                 "For example: --mcp-max-sessions 1000.");
         require(
-                tokens.size() > 0 || isLoopback(host),
+                tokens.stream().anyMatch(t -> !t.isApprover()) || isLoopback(host),
                 "Refusing to listen on `" + host + "` without a token: anyone"
                         + " who can reach that address could query the databases.",
-                "Pass --token SECRET (clients send `Authorization: Bearer SECRET`), or bind --host 127.0.0.1.");
+                "Pass --token SECRET (clients send `Authorization: Bearer SECRET`), or bind --host 127.0.0.1."
+                        + " An approver token alone does not do: it guards approvals, not the rest of the API.");
+        Set<String> labels = new HashSet<>();
+        for (ApiToken t : tokens) {
+            require(
+                    labels.add(t.label()),
+                    "Two tokens are named `" + t.label() + "`.",
+                    "Name each token once: the audit log and cancellations tell callers apart by the name.");
+        }
     }
 
     /** True when every address the host name stands for is a loopback address. */

@@ -37,10 +37,17 @@ public final class TestServer implements AutoCloseable {
 
     /** A server whose writes a person approves (approval human), pending writes kept in {@code approvals}. */
     public static TestServer startHuman(List<DatabaseConfig> dbs, Mode mode, ServerOptions options, Path approvals) {
+        return startHuman(dbs, mode, options, approvals, null);
+    }
+
+    /** The same, with its audit log in {@code auditLog} (null: none). */
+    public static TestServer startHuman(
+            List<DatabaseConfig> dbs, Mode mode, ServerOptions options, Path approvals, Path auditLog) {
         return start(
                 dbs,
                 Settings.DEFAULT
                         .withMode(mode)
+                        .withAuditLog(auditLog)
                         .withApprovals(new Settings.Approvals(
                                 ApprovalPolicy.HUMAN, approvals, Settings.Approvals.DEFAULT.ttl())),
                 options);

@@ -13,11 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Reads {@code gabysql.toml}: a {@code [server]} table, {@code [[databases]]} and {@code [[tokens]]}. Secrets come
@@ -40,7 +43,8 @@ public final class ConfigFile {
             "approvals_dir");
     private static final Set<String> DATABASE = Set.of(
             "name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap", "approval");
-    private static final Set<String> TOKEN = Set.of("secret", "mode");
+    private static final Set<String> TOKEN = Set.of("name", "secret", "mode", "role", "approval");
+    private static final Pattern TOKEN_NAME = Pattern.compile("[A-Za-z0-9_.@-]{1,64}");
 
     private ConfigFile() {}
 
@@ -94,11 +98,42 @@ public final class ConfigFile {
         }
     }
 
-    /** A bearer token of {@code gabysql serve}, optionally capped to a mode. */
-    public record TokenConfig(String secret, Mode mode) {
+    /**
+     * A bearer token of {@code gabysql serve} (docs/http-api.md#authentication-and-modes).
+     *
+     * @param name     what the audit log and the session labels call its caller (never the secret); null: its place
+     *                 in the file ({@code tokens[0]})
+     * @param secret   the bearer secret
+     * @param mode     the most its calls may do, or null for no cap (agent tokens only)
+     * @param role     an agent's token runs calls; an approver's only approves or rejects writes that wait for a
+     *                 person, and runs nothing (docs/design.md#approval)
+     * @param approval who approves this token's writes when the token says so ({@code "agent"}: a trusted
+     *                 program whose confirm token commits), or null for the database's policy
+     */
+    public record TokenConfig(String name, String secret, Mode mode, Role role, ApprovalPolicy approval) {
+        public TokenConfig {
+            role = role == null ? Role.AGENT : role;
+        }
+
+        /** An agent's token, optionally capped to a mode. */
+        public TokenConfig(String secret, Mode mode) {
+            this(null, secret, mode, Role.AGENT, null);
+        }
+
+        /** Who holds a token: an agent (or any program that runs calls), or a person who approves writes. */
+        public enum Role {
+            AGENT,
+            APPROVER;
+
+            public String label() {
+                return name().toLowerCase(Locale.ROOT);
+            }
+        }
+
         @Override
         public String toString() {
-            return "TokenConfig[secret=***, mode=" + mode + "]";
+            return "TokenConfig[name=" + name + ", secret=***, mode=" + mode + ", role=" + role.label() + ", approval="
+                    + (approval == null ? null : approval.label()) + "]";
         }
     }
 
@@ -128,9 +163,17 @@ public final class ConfigFile {
             dbs.add(r.database(db, "databases[" + i++ + "]"));
         }
         List<TokenConfig> tokens = new ArrayList<>();
+        Set<String> names = new HashSet<>();
         i = 0;
         for (JsonNode t : r.array(root, "tokens")) {
-            tokens.add(r.token(t, "tokens[" + i++ + "]"));
+            TokenConfig token = r.token(t, "tokens[" + i + "]");
+            if (token.name() != null && !names.add(token.name())) {
+                throw invalid(
+                        "`tokens[" + i + "].name` = `" + token.name() + "` names another token too.",
+                        "Give each token its own name: the audit log tells callers apart by it.");
+            }
+            tokens.add(token);
+            i++;
         }
         return new Config(server, dbs, tokens);
     }
@@ -203,7 +246,40 @@ public final class ConfigFile {
                         p + "secret is shorter than 16 characters.",
                         "Use a long random secret, e.g. from `openssl rand -hex 32`, through ${ENV}.");
             }
-            return new TokenConfig(secret, mode(t, p, "mode"));
+            String name = string(t, p, "name");
+            if (name != null && !TOKEN_NAME.matcher(name).matches()) {
+                throw invalid(
+                        "`" + p + "name` = `" + name + "` cannot name a token.",
+                        "Use 1 to 64 letters, digits, '_', '-', '.' or '@', e.g. name = \"alice\".");
+            }
+            TokenConfig.Role role = role(t, p);
+            Mode mode = mode(t, p, "mode");
+            ApprovalPolicy approval = approval(t, p, "approval");
+            if (role == TokenConfig.Role.APPROVER && (mode != null || approval != null)) {
+                throw invalid(
+                        "`" + p + "role` = \"approver\" cannot go with " + (mode != null ? "mode" : "approval")
+                                + ": an approver's token approves writes and runs nothing.",
+                        "Remove " + (mode != null ? "mode" : "approval") + " from " + where
+                                + ", or give the agent a token of its own.");
+            }
+            return new TokenConfig(name, secret, mode, role, approval);
+        }
+
+        TokenConfig.Role role(JsonNode t, String p) {
+            String s = string(t, p, "role");
+            if (s == null) {
+                return TokenConfig.Role.AGENT;
+            }
+            switch (s.trim().toLowerCase(Locale.ROOT)) {
+                case "agent":
+                    return TokenConfig.Role.AGENT;
+                case "approver":
+                    return TokenConfig.Role.APPROVER;
+                default:
+                    throw invalid(
+                            "`" + p + "role` must be agent or approver, got `" + s + "`.",
+                            "Write role = \"approver\" for a person who approves writes; leave it out for an agent.");
+            }
         }
 
         List<JsonNode> array(JsonNode root, String key) {

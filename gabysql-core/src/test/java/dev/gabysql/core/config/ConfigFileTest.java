@@ -127,6 +127,56 @@ class ConfigFileTest {
     }
 
     @Test
+    void tokensCarryANameARoleAndAnApproval() throws IOException {
+        ConfigFile.Config c = load(
+                String.join(
+                        "\n",
+                        "[[tokens]]",
+                        "name = \"alice\"",
+                        "secret = \"${ALICE}\"",
+                        "role = \"approver\"",
+                        "[[tokens]]",
+                        "name = \"ci\"",
+                        "secret = \"${CI}\"",
+                        "mode = \"readwrite\"",
+                        "approval = \"agent\"",
+                        "[[tokens]]",
+                        "secret = \"${CI}x\""),
+                Map.of("ALICE", "alice-secret-0123456789", "CI", "ci-secret-0123456789"));
+        assertThat(c.tokens()).hasSize(3);
+        ConfigFile.TokenConfig alice = c.tokens().get(0);
+        assertThat(alice.name()).isEqualTo("alice");
+        assertThat(alice.role()).isEqualTo(ConfigFile.TokenConfig.Role.APPROVER);
+        assertThat(alice.mode()).isNull();
+        assertThat(alice.toString()).doesNotContain("alice-secret").contains("approver");
+        ConfigFile.TokenConfig ci = c.tokens().get(1);
+        assertThat(ci.role()).isEqualTo(ConfigFile.TokenConfig.Role.AGENT);
+        assertThat(ci.mode()).isEqualTo(Mode.READWRITE);
+        assertThat(ci.approval()).isEqualTo(ApprovalPolicy.AGENT);
+        ConfigFile.TokenConfig plain = c.tokens().get(2);
+        assertThat(plain.name()).isNull();
+        assertThat(plain.role()).isEqualTo(ConfigFile.TokenConfig.Role.AGENT);
+        assertThat(plain.approval()).isNull();
+    }
+
+    @Test
+    void anApproverTokenRunsNothingSoItTakesNoModeOrApproval() {
+        String secret = "secret = \"0123456789abcdef0123\"\n";
+        expect("[[tokens]]\n" + secret + "role = \"boss\"", "tokens[0].role", "approver");
+        expect("[[tokens]]\n" + secret + "approval = \"robot\"", "tokens[0].approval", "agent");
+        expect("[[tokens]]\n" + secret + "role = \"approver\"\nmode = \"admin\"", "runs nothing", "Remove mode");
+        expect(
+                "[[tokens]]\n" + secret + "role = \"approver\"\napproval = \"agent\"",
+                "runs nothing",
+                "Remove approval");
+        expect("[[tokens]]\n" + secret + "name = \"a b\"", "tokens[0].name", "letters");
+        expect(
+                "[[tokens]]\n" + secret + "name = \"x\"\n[[tokens]]\n" + secret + "name = \"x\"",
+                "tokens[1].name",
+                "its own name");
+    }
+
+    @Test
     void theAuditKeyComesFromTheEnvironmentAndIsNeverPrinted() throws IOException {
         ConfigFile.Config c =
                 load("[server]\naudit_key = \"${AUDIT_KEY}\"\n", Map.of("AUDIT_KEY", "audit-secret-0123456789"));

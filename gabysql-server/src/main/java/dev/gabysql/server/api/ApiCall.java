@@ -54,9 +54,19 @@ public final class ApiCall {
         this.maxBodyBytes = maxBodyBytes;
         ApiToken token = AuthFilter.tokenOf(request);
         this.context = CallContext.of("http")
-                .withClient(client(request))
+                .withClient(token != null && token.isApprover() ? approverName(token, request) : client(request))
                 .withCallerCap(cap(request))
-                .withToken(token == null ? null : token.label());
+                .withToken(token == null ? null : token.label())
+                .withApproval(token == null ? null : token.approval());
+    }
+
+    /**
+     * True when the caller presented an approver's token. The filter lets only those reach the approval endpoints;
+     * they ask again, so that a route added outside {@code /approvals} could not approve on an agent's word.
+     */
+    boolean isApprover() {
+        ApiToken token = AuthFilter.tokenOf(request);
+        return token != null && token.isApprover();
     }
 
     CallContext context() {
@@ -224,6 +234,14 @@ public final class ApiCall {
             cap = cap == null ? m : cap.capTo(m);
         }
         return cap;
+    }
+
+    /**
+     * An approver is named by the token, never by a header it could choose: the audit lines of its decisions say
+     * which token approved (docs/design.md#approval).
+     */
+    private static String approverName(ApiToken token, HttpServletRequest req) {
+        return "token " + token.label() + "@" + req.getRemoteAddr();
     }
 
     private static String client(HttpServletRequest req) {

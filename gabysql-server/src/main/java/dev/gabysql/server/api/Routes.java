@@ -7,15 +7,22 @@ import dev.gabysql.core.api.RunningCalls;
 public final class Routes {
     private Routes() {}
 
-    public static Router of(GabyService service, RunningCalls<String> calls) {
+    /**
+     * @param httpApprovers whether an approver's token is configured: the write answers then say that a person may
+     *                      approve over HTTP, not only at a terminal
+     */
+    public static Router of(GabyService service, RunningCalls<String> calls, boolean httpApprovers) {
         CatalogEndpoints catalog = new CatalogEndpoints(service);
+        ApprovalEndpoints approvals = new ApprovalEndpoints(service);
         return new Router()
                 .add(
                         "POST",
                         "/calls/{id}/cancel",
                         call -> java.util.Map.of("cancelled", calls.cancel(call.var("id"), call.owner())))
                 .add("GET", "/health", catalog::health)
-                .add("POST", "/sql", new SqlEndpoint(service))
+                .add("POST", "/sql", new SqlEndpoint(service, httpApprovers))
+                .add("GET", "/approvals", approvals::list)
+                .add("POST", "/approvals/{id}", approvals::decide)
                 .add("GET", "/databases", catalog::databases)
                 .add("GET", "/databases/{db}/schema", catalog::schema)
                 .add("GET", "/databases/{db}/table", catalog::table)

@@ -11,14 +11,17 @@ import dev.gabysql.server.wire.WriteAnswer;
 /**
  * {@code POST /sql}: a read goes to {@code GabyService.query}; a write — asked for with {@code "execute": true},
  * a {@code confirm_token} or {@code allow_full_table} — to {@code GabyService.execute}, which previews it or
- * commits a preview. The route follows what the caller asked, not a guess from the SQL (see {@link SqlCall}).
- * Thread-safe.
+ * commits a preview. The route follows what the caller asked, not a guess from the SQL (see {@link SqlCall}). Where a
+ * person approves (docs/design.md#approval), a preview answers {@code awaiting_approval} with an approval id and
+ * where the person says yes; a body with {@code approval_id} asks what became of that write. Thread-safe.
  */
 final class SqlEndpoint implements Endpoint {
     private final GabyService service;
+    private final boolean httpApprovers;
 
-    SqlEndpoint(GabyService service) {
+    SqlEndpoint(GabyService service, boolean httpApprovers) {
         this.service = service;
+        this.httpApprovers = httpApprovers;
     }
 
     @Override
@@ -27,13 +30,27 @@ final class SqlEndpoint implements Endpoint {
         if (body.isWrite()) {
             long start = System.nanoTime();
             var result = service.execute(call.context(), body.toExecute());
-            return WriteAnswer.of(result, (System.nanoTime() - start) / 1_000_000);
+            WriteAnswer answer = WriteAnswer.of(result, (System.nanoTime() - start) / 1_000_000);
+            return waitsForAPerson(answer) ? answer.withApproveWith(whereToApprove(answer)) : answer;
         }
         try {
             return ReadAnswer.of(service.query(call.context(), body.toQuery()));
         } catch (GabyException e) {
             throw e.code() == ErrorCode.READ_ONLY && writesPossible(call.context()) ? withWriteHint(e) : e;
         }
+    }
+
+    private static boolean waitsForAPerson(WriteAnswer a) {
+        return a.approvalId() != null && ("awaiting_approval".equals(a.status()) || "pending".equals(a.status()));
+    }
+
+    /** Where a person says yes, in this server's terms (the caller asks for the outcome with the id). */
+    private String whereToApprove(WriteAnswer a) {
+        return httpApprovers
+                ? "POST /approvals/" + a.approvalId() + " with an approver's token, or `gabysql approve` at a"
+                        + " terminal"
+                : "`gabysql approve` at a terminal of the account gabysql serve runs as (this server has no"
+                        + " approver token, so it takes no approvals over HTTP)";
     }
 
     private boolean writesPossible(CallContext ctx) {

@@ -8,6 +8,7 @@ import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.PendingWrite;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
@@ -29,7 +30,9 @@ import java.util.List;
  * The gateway's service: every call goes to a running {@code gabysql serve}; no database is opened here. The
  * local mode ({@code gabysql mcp --mode}) caps every call: in readonly, {@link #execute} is refused before any
  * network call (docs/design.md#the-gateway), and the server is told the cap so it never grants more. Errors from
- * the server come back as the same {@link GabyException}. Thread-safe.
+ * the server come back as the same {@link GabyException}. A write that waits for a person comes back
+ * {@code awaiting_approval} with its approval id, and asking with the id is forwarded too; deciding is not offered:
+ * the gateway holds an agent's token. Thread-safe.
  */
 public final class RemoteGabyService implements GabyService {
     private final ApiClient api;
@@ -69,6 +72,30 @@ public final class RemoteGabyService implements GabyService {
                     "Use gabysql_query for reads; start `gabysql mcp --server …` with --mode readwrite for writes.");
         }
         return api.post(ctx, "/sql", SqlCall.write(request), WriteAnswer.class).toResult();
+    }
+
+    /**
+     * Not here: a gateway is the agent's side (docs/design.md#approval). Its token is an agent's, and an agent's
+     * token never lists or decides writes that wait for a person; the person approves at the server.
+     */
+    @Override
+    public List<PendingWrite> pendingWrites(CallContext ctx) {
+        throw agentSide();
+    }
+
+    /** Not here either: see {@link #pendingWrites}. */
+    @Override
+    public PendingWrite decide(CallContext approver, String approvalId, boolean approve) {
+        throw agentSide();
+    }
+
+    private GabyException agentSide() {
+        return new GabyException(
+                ErrorCode.NOT_AN_APPROVER,
+                "This gateway is the agent's side of " + api.base() + ": it cannot list, approve or reject writes"
+                        + " that wait for a person.",
+                "A person approves at the server: POST /approvals/{id} with an approver's token, or `gabysql"
+                        + " approve` at a terminal there.");
     }
 
     @Override

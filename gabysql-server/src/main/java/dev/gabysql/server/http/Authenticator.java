@@ -13,14 +13,26 @@ public final class Authenticator {
     private static final String BEARER = "bearer ";
 
     private final List<ApiToken> tokens;
+    private final boolean open;
+    private final boolean approvers;
 
     public Authenticator(List<ApiToken> tokens) {
         this.tokens = List.copyOf(tokens);
+        this.open = tokens.stream().noneMatch(t -> !t.isApprover());
+        this.approvers = tokens.stream().anyMatch(ApiToken::isApprover);
     }
 
-    /** True when no token is configured: every request is let through (loopback only, see ServerOptions). */
+    /**
+     * True when no agent's token is configured: every call but the approval endpoints is let through (loopback
+     * only, see ServerOptions). Approver tokens neither open nor close the rest of the API: they guard approvals.
+     */
     public boolean isOpen() {
-        return tokens.isEmpty();
+        return open;
+    }
+
+    /** True when some approver's token is configured: without one, nobody can approve over HTTP. */
+    public boolean hasApprovers() {
+        return approvers;
     }
 
     /** The token the header carries, or null when it carries none or an unknown one. */
