@@ -21,7 +21,7 @@ public final class HttpWords implements ActionWords {
             case LIST_TABLES:
                 return "List the tables with GET /databases/{db}/schema?detail=names.";
             case PREVIEW_AGAIN:
-                return "Send the statement again without confirm_token for a fresh preview and token.";
+                return "Send the statement again with \"execute\": true and no confirm_token for a fresh preview.";
             case ALLOW_FULL_TABLE:
                 return "Add a WHERE clause, or send \"allow_full_table\": true if every row is really meant.";
             case ONE_STATEMENT_PER_CALL:
