@@ -109,6 +109,9 @@ public final class ApprovalStore {
      * wins, the other gets {@code APPROVAL_CLOSED}.
      */
     public PendingWrite decide(String id, UnaryOperator<PendingWrite> next) {
+        if (id == null || !ID.matcher(id).matches()) {
+            throw notFound(); // a forged or altered id names no file, and never a path
+        }
         return locked(() -> {
             PendingWrite w = expireIfDue(read(file(id)).orElseThrow(ApprovalStore::notFound));
             if (!w.state().open()) {

@@ -208,6 +208,18 @@ class ApprovalByPersonTest {
     }
 
     @Test
+    void aDecisionOnAForgedOrPathLikeIdIsRefusedAndTouchesNothing() throws Exception {
+        long before = rows();
+        java.nio.file.Files.writeString(tmp.resolve("x.json"), "{}");
+        for (String id : new String[] {"../x", "apr_../../x", "apr_" + "A".repeat(21), null}) {
+            GabyException e = catchThrowableOfType(() -> service.decide(person, id, true), GabyException.class);
+            assertThat(e.code()).as(String.valueOf(id)).isEqualTo(ErrorCode.APPROVAL_NOT_FOUND);
+        }
+        assertThat(java.nio.file.Files.readString(tmp.resolve("x.json"))).isEqualTo("{}");
+        assertThat(rows()).isEqualTo(before);
+    }
+
+    @Test
     void theDatabaseListingSaysWhoApproves() {
         assertThat(service.listDatabases(agent))
                 .allSatisfy(d -> assertThat(d.approval()).isEqualTo(ApprovalPolicy.HUMAN));
