@@ -142,19 +142,18 @@ final class PgReach {
         }
     }
 
-    /** A name as the SQL wrote it: quoted parts keep their case, unquoted fold to lower; both are tried. */
+    /**
+     * A name as the SQL wrote it: quoted parts keep their case, unquoted fold to lower; both are tried, in one
+     * query.
+     */
     private static List<Long> resolve(Connection c, String written) throws SQLException {
         List<Long> found = new ArrayList<>();
-        for (String candidate : List.of(quote(written, false), quote(written, true))) {
-            try (PreparedStatement ps = c.prepareStatement("SELECT to_regclass(?)::oid")) {
-                ps.setString(1, candidate);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        long oid = rs.getLong(1);
-                        if (!rs.wasNull() && !found.contains(oid)) {
-                            found.add(oid);
-                        }
-                    }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT DISTINCT to_regclass(n)::oid FROM unnest(?::text[]) n WHERE to_regclass(n) IS NOT NULL")) {
+            ps.setArray(1, c.createArrayOf("text", new Object[] {quote(written, false), quote(written, true)}));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    found.add(rs.getLong(1));
                 }
             }
         }
