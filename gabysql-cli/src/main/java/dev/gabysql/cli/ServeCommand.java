@@ -121,6 +121,13 @@ final class ServeCommand implements Callable<Integer> {
                     "MCP sessions open at once at /mcp; one more is refused with 503 (default:" + " ${DEFAULT-VALUE}).")
     int mcpMaxSessions;
 
+    @Option(
+            names = "--console",
+            negatable = true,
+            description = "Serve the console (a person's view in the browser) at / (default: on when listening on"
+                    + " loopback; --no-console turns it off).")
+    Boolean console;
+
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
@@ -135,6 +142,9 @@ final class ServeCommand implements Callable<Integer> {
             throw e;
         }
         System.err.println(banner(server, service, options));
+        if (options.consoleEnabled()) {
+            System.err.println(consoleWords(server, service.highestMode()));
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -164,7 +174,8 @@ final class ServeCommand implements Callable<Integer> {
                         Version.current(),
                         Duration.ofSeconds(mcpKeepAlive),
                         Duration.ofSeconds(mcpSessionTimeout),
-                        mcpMaxSessions));
+                        mcpMaxSessions),
+                console);
     }
 
     private List<ApiToken> tokens() {
@@ -205,6 +216,19 @@ final class ServeCommand implements Callable<Integer> {
                 + service.settings().mode().label() + ", "
                 + tokenWords(options) + ", at most "
                 + options.maxConcurrent() + " requests at once";
+    }
+
+    /** Where a person opens the console, and what to sign in with (docs/console.md). */
+    static String consoleWords(GabyServer server, dev.gabysql.core.api.Mode highest) {
+        String secret = server.consoleSecret();
+        return "gabysql serve: console at " + server.uri() + "/ — sign in with "
+                + (secret == null
+                        ? "an approver token (or an agent's token, to browse and query without approving)"
+                        : "this console secret (valid until this process stops): " + secret)
+                + (highest.allowsWrites()
+                        ? ""
+                        : "\ngabysql serve: writes are off (mode readonly); start with --mode readwrite to preview,"
+                                + " approve and commit writes");
     }
 
     private static String tokenWords(ServerOptions options) {

@@ -75,6 +75,19 @@ public final class ApiToken {
     }
 
     /**
+     * The credential a person's console session runs calls with after signing in with an approver's token
+     * (docs/console.md#who-may-do-what): it has no secret a request could present (its digest is of random bytes),
+     * no cap (the server's modes), and the database's approval, so the person's own writes wait for an approval as
+     * everyone's do. Named like the token the person signed in with, so the audit log names the person.
+     */
+    public static ApiToken person(String label) {
+        byte[] unguessable = new byte[32];
+        new java.security.SecureRandom().nextBytes(unguessable);
+        return new ApiToken(
+                sha256(java.util.Base64.getEncoder().encodeToString(unguessable)), null, label, Role.AGENT, null);
+    }
+
+    /**
      * This agent's token with its writes approved by {@code policy} ({@link ApprovalPolicy#AGENT}: its confirm token
      * commits; null: the database's policy). An approver's token runs no writes to approve.
      */

@@ -7,12 +7,16 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.api.ApiServlet;
 import dev.gabysql.server.api.ClientWatch;
 import dev.gabysql.server.api.Deadlines;
+import dev.gabysql.server.api.Paths;
 import dev.gabysql.server.api.Routes;
+import dev.gabysql.server.console.ConsoleFiles;
+import dev.gabysql.server.console.ConsoleSignIn;
 import dev.gabysql.server.http.AccessLog;
 import dev.gabysql.server.http.AuthFilter;
 import dev.gabysql.server.http.Authenticator;
 import dev.gabysql.server.http.BodyLimitFilter;
 import dev.gabysql.server.http.CapacityFilter;
+import dev.gabysql.server.http.ConsoleSessions;
 import dev.gabysql.server.http.JsonErrorHandler;
 import dev.gabysql.server.http.LocalOriginFilter;
 import dev.gabysql.server.mcp.McpCancellationFilter;
@@ -24,6 +28,7 @@ import jakarta.servlet.Filter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
+import java.time.Clock;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Locale;
@@ -59,6 +64,7 @@ public final class GabyServer implements AutoCloseable {
     private final CapacityFilter capacity;
     private final McpEndpoint mcp;
     private final long stopTimeoutNanos;
+    private final String consoleSecret;
 
     private GabyServer(
             Server jetty,
@@ -66,13 +72,15 @@ public final class GabyServer implements AutoCloseable {
             Deadlines deadlines,
             CapacityFilter capacity,
             McpEndpoint mcp,
-            long stopTimeoutNanos) {
+            long stopTimeoutNanos,
+            String consoleSecret) {
         this.jetty = jetty;
         this.connector = connector;
         this.deadlines = deadlines;
         this.capacity = capacity;
         this.mcp = mcp;
         this.stopTimeoutNanos = stopTimeoutNanos;
+        this.consoleSecret = consoleSecret;
     }
 
     /** Starts serving; the access log goes to {@code accessLog} (stderr in {@code gabysql serve}). */
@@ -85,7 +93,11 @@ public final class GabyServer implements AutoCloseable {
         Deadlines deadlines = new Deadlines(options.requestTimeout());
         CapacityFilter capacity = new CapacityFilter(options.maxConcurrent());
         McpEndpoint mcp = new McpEndpoint(service, options);
-        ServletContextHandler context = context(service, options, deadlines, capacity, mcp);
+        String consoleSecret =
+                options.consoleEnabled() && options.tokens().stream().noneMatch(ApiToken::isApprover)
+                        ? "gcs_" + randomSecret()
+                        : null;
+        ServletContextHandler context = context(service, options, deadlines, capacity, mcp, consoleSecret);
         jetty.setHandler(new GracefulHandler(context));
         jetty.setErrorHandler(new JsonErrorHandler());
         jetty.setRequestLog(new AccessLog(accessLog));
@@ -97,7 +109,8 @@ public final class GabyServer implements AutoCloseable {
                 deadlines,
                 capacity,
                 mcp,
-                options.stopTimeout().toNanos());
+                options.stopTimeout().toNanos(),
+                consoleSecret);
         server.startJetty(options);
         return server;
     }
@@ -114,6 +127,20 @@ public final class GabyServer implements AutoCloseable {
             host = "[" + host + "]";
         }
         return URI.create("http://" + host + ":" + port());
+    }
+
+    /**
+     * The secret a person signs in to the console with when no approver token is configured (made at start, for this
+     * process only, and printed on its stderr), or null.
+     */
+    public String consoleSecret() {
+        return consoleSecret;
+    }
+
+    private static String randomSecret() {
+        byte[] bytes = new byte[24];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     /** Threads of the server's pool busy right now (its acceptor and selector always are). */
@@ -185,16 +212,22 @@ public final class GabyServer implements AutoCloseable {
     }
 
     private static ServletContextHandler context(
-            GabyService service, ServerOptions options, Deadlines deadlines, CapacityFilter capacity, McpEndpoint mcp) {
+            GabyService service,
+            ServerOptions options,
+            Deadlines deadlines,
+            CapacityFilter capacity,
+            McpEndpoint mcp,
+            String consoleSecret) {
         ServletContextHandler context = new ServletContextHandler("/");
         context.setErrorHandler(new JsonErrorHandler());
         Authenticator authenticator = new Authenticator(options.tokens());
+        ConsoleSessions consoleSessions = options.consoleEnabled() ? new ConsoleSessions(Clock.systemUTC()) : null;
         if (authenticator.isOpen()) {
             filter(context, new LocalOriginFilter(localHosts(options.host())));
         }
         filter(context, capacity);
         filter(context, new BodyLimitFilter(options.maxBodyBytes()));
-        filter(context, new AuthFilter(authenticator));
+        filter(context, new AuthFilter(authenticator, consoleSessions));
         filter(context, new McpErrorFilter(), McpEndpoint.PATH);
         filter(context, new McpCancellationFilter(mcp.calls(), options.maxBodyBytes()), McpEndpoint.PATH);
         filter(
@@ -204,6 +237,15 @@ public final class GabyServer implements AutoCloseable {
         ServletHolder mcpHolder = new ServletHolder("mcp", mcp.servlet());
         mcpHolder.setAsyncSupported(true);
         context.addServlet(mcpHolder, McpEndpoint.PATH);
+        if (consoleSessions != null) {
+            ApiToken secret = consoleSecret == null ? null : ApiToken.approver(consoleSecret, "console");
+            context.addServlet(new ServletHolder("console", new ConsoleFiles()), "");
+            context.addServlet(new ServletHolder("console-files", new ConsoleFiles()), Paths.CONSOLE + "*");
+            context.addServlet(
+                    new ServletHolder(
+                            "console-session", new ConsoleSignIn(authenticator, secret, consoleSessions, service)),
+                    Paths.CONSOLE_SESSION);
+        }
         RunningCalls<String> calls = new RunningCalls<>();
         context.addServlet(
                 new ServletHolder(

@@ -25,6 +25,7 @@ import java.util.Set;
  * @param idleTimeout    a connection idle this long is closed
  * @param stopTimeout    on shutdown, in-flight calls get this long to finish
  * @param mcp            the MCP endpoint's settings
+ * @param console        whether to serve the console at {@code /} (docs/console.md); null: only on loopback
  */
 public record ServerOptions(
         String host,
@@ -35,7 +36,8 @@ public record ServerOptions(
         Duration requestTimeout,
         Duration idleTimeout,
         Duration stopTimeout,
-        Mcp mcp) {
+        Mcp mcp,
+        Boolean console) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_CONCURRENT = 64;
@@ -80,43 +82,58 @@ public record ServerOptions(
                 Duration.ofSeconds(DEFAULT_REQUEST_TIMEOUT_SECONDS),
                 Duration.ofSeconds(DEFAULT_IDLE_TIMEOUT_SECONDS),
                 Duration.ofSeconds(DEFAULT_STOP_TIMEOUT_SECONDS),
-                Mcp.DEFAULT);
+                Mcp.DEFAULT,
+                null);
+    }
+
+    public ServerOptions withConsole(Boolean on) {
+        return new ServerOptions(
+                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, on);
+    }
+
+    /** Whether the console is served: as asked, else on a loopback address only. */
+    public boolean consoleEnabled() {
+        return console != null ? console : isLoopback(host);
     }
 
     public ServerOptions withHost(String h) {
         return new ServerOptions(
-                h, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp);
+                h, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console);
     }
 
     public ServerOptions withPort(int p) {
         return new ServerOptions(
-                host, p, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp);
+                host, p, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console);
     }
 
     public ServerOptions withTokens(List<ApiToken> t) {
         return new ServerOptions(
-                host, port, t, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp);
+                host, port, t, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console);
     }
 
     public ServerOptions withMaxConcurrent(int n) {
-        return new ServerOptions(host, port, tokens, n, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp);
+        return new ServerOptions(
+                host, port, tokens, n, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console);
     }
 
     public ServerOptions withMaxBodyBytes(long n) {
-        return new ServerOptions(host, port, tokens, maxConcurrent, n, requestTimeout, idleTimeout, stopTimeout, mcp);
+        return new ServerOptions(
+                host, port, tokens, maxConcurrent, n, requestTimeout, idleTimeout, stopTimeout, mcp, console);
     }
 
     public ServerOptions withRequestTimeout(Duration d) {
-        return new ServerOptions(host, port, tokens, maxConcurrent, maxBodyBytes, d, idleTimeout, stopTimeout, mcp);
+        return new ServerOptions(
+                host, port, tokens, maxConcurrent, maxBodyBytes, d, idleTimeout, stopTimeout, mcp, console);
     }
 
     public ServerOptions withMcp(Mcp m) {
         return new ServerOptions(
-                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, m);
+                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, m, console);
     }
 
     public ServerOptions withStopTimeout(Duration d) {
-        return new ServerOptions(host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, d, mcp);
+        return new ServerOptions(
+                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, d, mcp, console);
     }
 
     /** Refuses unsafe or meaningless settings with a CONFIG_INVALID error (exit code 2) naming the option. */

@@ -71,6 +71,27 @@ public interface GabyService extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * Takes a session of {@code db} and checks that it answers, as a person's console shows it; audits nothing and
+     * runs no SQL of the caller's. A failure to connect is thrown as the error a call would get.
+     */
+    default DatabaseHealth ping(CallContext ctx, String db) {
+        throw new GabyException(ErrorCode.NOT_FOUND, "This service cannot check a database's connection.");
+    }
+
+    /**
+     * A page of this service's audit log, newest first (docs/design.md#audit-log). The front end lets only a
+     * person's credential ask: the log holds every caller's SQL.
+     */
+    default AuditPage auditEvents(AuditQuery query) {
+        throw new GabyException(ErrorCode.NOT_FOUND, "This service keeps no audit log to read.");
+    }
+
+    /** Checks the audit log's hash chain, as {@code gabysql audit verify} does. */
+    default AuditCheck verifyAudit() {
+        throw new GabyException(ErrorCode.NOT_FOUND, "This service keeps no audit log to verify.");
+    }
+
     /** Writes that wait for a person's approval, oldest first (docs/design.md#approval). */
     default List<PendingWrite> pendingWrites(CallContext ctx) {
         throw new GabyException(ErrorCode.NOT_FOUND, "This service keeps no writes for approval.");

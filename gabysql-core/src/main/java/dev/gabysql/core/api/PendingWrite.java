@@ -28,7 +28,7 @@ import java.util.Locale;
  * @param expiresAt      ISO-8601: after it the write can no longer be approved
  * @param state          where it stands
  * @param decidedBy      who decided (the approver's name), or null
- * @param via            how: "elicitation", "terminal", "http", or null
+ * @param via            how: "elicitation", "terminal", "http", "console", or null
  * @param committedRows  rows the commit affected, or null
  * @param message        what the decision led to, in a sentence, or null
  */

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
  * @param time       ISO-8601 instant
  * @param frontEnd   mcp, http or cli
  * @param client     the client's name when known
+ * @param caller     the name of the credential the caller presented (an HTTP token, a console login), or null
  * @param db         database name
  * @param tool       query, execute, describe, explain, check, …
  * @param sql        the statement (cut to 4 KB), or null
@@ -25,6 +26,7 @@ public record AuditEvent(
         String time,
         @JsonProperty("front_end") String frontEnd,
         String client,
+        String caller,
         String db,
         String tool,
         String sql,
@@ -35,6 +37,24 @@ public record AuditEvent(
         @JsonProperty("token_id") String tokenId,
         @JsonProperty("duration_ms") long durationMs,
         @JsonProperty("error_code") String errorCode) {
+
+    /** An event without a named credential (the stdio and shell front ends, and lines written before it was kept). */
+    public AuditEvent(
+            String time,
+            String frontEnd,
+            String client,
+            String db,
+            String tool,
+            String sql,
+            String kind,
+            String mode,
+            String outcome,
+            Long rows,
+            String tokenId,
+            long durationMs,
+            String errorCode) {
+        this(time, frontEnd, client, null, db, tool, sql, kind, mode, outcome, rows, tokenId, durationMs, errorCode);
+    }
 
     /**
      * The event as one compact JSON object, members in declaration order, nulls left out: what the process's mapper
@@ -53,6 +73,7 @@ public record AuditEvent(
         boolean first = string(out, true, "time", time);
         first = string(out, first, "front_end", frontEnd);
         first = string(out, first, "client", client);
+        first = string(out, first, "caller", caller);
         first = string(out, first, "db", db);
         first = string(out, first, "tool", tool);
         first = string(out, first, "sql", sql);

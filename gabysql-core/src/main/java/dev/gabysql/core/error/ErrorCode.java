@@ -94,6 +94,7 @@ public enum ErrorCode {
                     + " POST /databases/{db}/check, GET /health and /mcp."),
     METHOD_NOT_ALLOWED(405, 1, "Use the method the Allow header names."),
     FORBIDDEN_ORIGIN(403, 1, "Call from a local client (localhost), or start the server with a token."),
+    CSRF_REFUSED(403, 1, "Reload the console page and try again."),
     INTERNAL(500, 1, "This is a bug in gabysql; the server log has details.");
 
     private final int httpStatus;

@@ -71,6 +71,7 @@ final class AuditedCall {
                 IsoInstant.format(start),
                 ctx == null ? null : ctx.frontEnd(),
                 ctx == null ? null : ctx.client(),
+                ctx == null ? null : ctx.token(),
                 db,
                 tool,
                 sql,

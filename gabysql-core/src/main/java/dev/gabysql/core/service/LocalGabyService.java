@@ -1,7 +1,11 @@
 package dev.gabysql.core.service;
 
 import dev.gabysql.core.api.ApprovalPolicy;
+import dev.gabysql.core.api.AuditCheck;
+import dev.gabysql.core.api.AuditPage;
+import dev.gabysql.core.api.AuditQuery;
 import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.DatabaseHealth;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.DescribeRequest;
 import dev.gabysql.core.api.ExecuteRequest;
@@ -17,6 +21,8 @@ import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.api.StatementInfo;
 import dev.gabysql.core.approval.ApprovalStore;
 import dev.gabysql.core.audit.AuditLog;
+import dev.gabysql.core.audit.AuditReader;
+import dev.gabysql.core.audit.AuditVerifier;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.Settings;
@@ -38,6 +44,8 @@ import dev.gabysql.core.introspect.SchemaModel;
 import dev.gabysql.core.introspect.SchemaPresenter;
 import dev.gabysql.core.introspect.SchemaSearch;
 import dev.gabysql.core.introspect.TablePresenter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -51,6 +59,9 @@ import java.util.Map;
  * connections open lazily on first use.
  */
 public final class LocalGabyService implements GabyService {
+    /** How long a console's connection check waits for the database. */
+    private static final int PING_SECONDS = 5;
+
     private final Settings settings;
     private final AuditLog audit;
     private final DatabaseHandles databases;
@@ -299,6 +310,52 @@ public final class LocalGabyService implements GabyService {
     @Override
     public Map<String, String> checkLeastPrivilege() {
         return startup.checkLeastPrivilege();
+    }
+
+    @Override
+    public DatabaseHealth ping(CallContext ctx, String db) {
+        DatabaseHandle h = databases.handle(db);
+        long start = System.nanoTime();
+        boolean ok = sessions.run(h, Mode.READONLY, h.limits(), ctx, s -> {
+            try {
+                return s.connection().isValid(PING_SECONDS);
+            } catch (SQLException e) {
+                throw SqlErrors.translate("Checking `" + h.config().name() + "`", e, false, false);
+            }
+        });
+        return new DatabaseHealth(h.config().name(), ok, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    @Override
+    public AuditPage auditEvents(AuditQuery query) {
+        return AuditReader.read(auditFile(), query);
+    }
+
+    @Override
+    public AuditCheck verifyAudit() {
+        Path file = auditFile();
+        if (!Files.exists(file)) {
+            return new AuditCheck(true, 0, 0, null, null);
+        }
+        AuditVerifier.Result r = AuditVerifier.verify(file, settings.auditKey());
+        return r.ok()
+                ? new AuditCheck(true, r.chainedLines(), r.legacyLines(), null, null)
+                : new AuditCheck(
+                        false,
+                        r.chainedLines(),
+                        r.legacyLines(),
+                        r.problem().line(),
+                        r.problem().what());
+    }
+
+    private Path auditFile() {
+        if (settings.auditLog() == null) {
+            throw new GabyException(
+                    ErrorCode.NOT_FOUND,
+                    "The audit log is disabled (--audit-log none).",
+                    "Start gabysql without --audit-log none to keep one.");
+        }
+        return settings.auditLog();
     }
 
     @Override

@@ -161,13 +161,18 @@ final class PendingWrites {
         }
     }
 
-    /** How the person said yes: through the MCP client's form, at a terminal, or with an approver's HTTP token. */
+    /**
+     * How the person said yes: through the MCP client's form, at a terminal, with an approver's HTTP token, or in
+     * the console.
+     */
     private static String viaOf(CallContext approver) {
         switch (approver.frontEnd() == null ? "" : approver.frontEnd()) {
             case "mcp":
                 return "elicitation";
             case "http":
                 return "http";
+            case "console":
+                return "console";
             default:
                 return "terminal";
         }

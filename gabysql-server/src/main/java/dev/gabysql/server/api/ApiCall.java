@@ -53,7 +53,7 @@ public final class ApiCall {
         this.vars = vars;
         this.maxBodyBytes = maxBodyBytes;
         ApiToken token = AuthFilter.tokenOf(request);
-        this.context = CallContext.of("http")
+        this.context = CallContext.of(AuthFilter.consoleOf(request) != null ? "console" : "http")
                 .withClient(token != null && token.isApprover() ? approverName(token, request) : client(request))
                 .withCallerCap(cap(request))
                 .withToken(token == null ? null : token.label())

@@ -41,6 +41,11 @@ final class CatalogEndpoints {
                 service.highestMode().capTo(ctx.callerCap()).label());
     }
 
+    /** {@code GET /databases/{db}/ping}: whether the database answers now, and in how many milliseconds. */
+    Object ping(ApiCall call) {
+        return service.ping(call.context(), call.db());
+    }
+
     /** {@code GET /databases/{db}/schema[?detail=names|summary|full&schema=&table=…&pattern=&cursor=]}. */
     Object schema(ApiCall call) {
         String detail = call.param("detail");

@@ -14,6 +14,7 @@ public final class Routes {
     public static Router of(GabyService service, RunningCalls<String> calls, boolean httpApprovers) {
         CatalogEndpoints catalog = new CatalogEndpoints(service);
         ApprovalEndpoints approvals = new ApprovalEndpoints(service);
+        AuditEndpoints audit = new AuditEndpoints(service);
         return new Router()
                 .add(
                         "POST",
@@ -23,7 +24,10 @@ public final class Routes {
                 .add("POST", "/sql", new SqlEndpoint(service, httpApprovers))
                 .add("GET", "/approvals", approvals::list)
                 .add("POST", "/approvals/{id}", approvals::decide)
+                .add("GET", "/audit", audit::list)
+                .add("GET", "/audit/verify", audit::verify)
                 .add("GET", "/databases", catalog::databases)
+                .add("GET", "/databases/{db}/ping", catalog::ping)
                 .add("GET", "/databases/{db}/schema", catalog::schema)
                 .add("GET", "/databases/{db}/table", catalog::table)
                 .add("GET", "/databases/{db}/search", catalog::search)

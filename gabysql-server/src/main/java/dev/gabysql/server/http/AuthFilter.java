@@ -23,29 +23,45 @@ import java.io.IOException;
  *       refuses an approver's token, which runs nothing.
  * </ul>
  *
- * Stateless.
+ * <p>A console request (docs/console.md#security) carries no bearer token but the session cookie of a sign-in: it must
+ * come from the console's own origin and repeat the session's CSRF token in {@code X-Gabysql-Csrf}, whatever its
+ * method; it then goes on with the session's credential, through the same two doors. The console's page, files and
+ * sign-in pass without a credential (the sign-in checks its own).
+ *
+ * Stateless but for the console's sessions.
  */
 public final class AuthFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
     /** Request attribute holding the {@link ApiToken} the request presented. */
     static final String TOKEN = "dev.gabysql.server.token";
+    /** Request attribute set on a console session's requests: their front end is "console". */
+    static final String CONSOLE = "dev.gabysql.server.console";
 
     private final transient Authenticator authenticator;
+    private final transient ConsoleSessions consoleSessions;
 
-    public AuthFilter(Authenticator authenticator) {
+    /** @param consoleSessions the console's sign-ins, or null when the console is off */
+    public AuthFilter(Authenticator authenticator, ConsoleSessions consoleSessions) {
         this.authenticator = authenticator;
+        this.consoleSessions = consoleSessions;
     }
 
     @Override
     protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
             throws IOException, ServletException {
-        if (Paths.isHealth(req)) {
+        if (Paths.isHealth(req) || consoleSessions != null && Paths.isConsole(req)) {
             chain.doFilter(req, resp);
             return;
         }
         String header = req.getHeader("Authorization");
+        String cookie =
+                consoleSessions == null || header != null || Paths.isMcp(req) ? null : ConsoleSessions.cookieValue(req);
+        if (cookie != null) {
+            consoleCall(req, resp, chain, cookie);
+            return;
+        }
         ApiToken token = header == null ? null : authenticator.authenticate(header);
-        GabyException refusal = Paths.isApprovals(req) ? approvalRefusal(header, token) : callRefusal(header, token);
+        GabyException refusal = Paths.isForPersons(req) ? approvalRefusal(header, token) : callRefusal(header, token);
         if (refusal != null) {
             if (refusal.code() == ErrorCode.UNAUTHORIZED) {
                 resp.setHeader("WWW-Authenticate", "Bearer realm=\"gabysql\"");
@@ -57,6 +73,59 @@ public final class AuthFilter extends HttpFilter {
             req.setAttribute(TOKEN, token);
         }
         chain.doFilter(req, resp);
+    }
+
+    private void consoleCall(HttpServletRequest req, HttpServletResponse resp, FilterChain chain, String cookie)
+            throws IOException, ServletException {
+        ConsoleSessions.Session session = consoleSessions.find(cookie).orElse(null);
+        GabyException refusal = consoleRefusal(req, session);
+        if (refusal != null) {
+            Responses.refuseUnread(resp, refusal);
+            return;
+        }
+        ApiToken credential = Paths.isForPersons(req) ? session.approver() : session.caller();
+        if (credential != null) {
+            req.setAttribute(TOKEN, credential);
+        }
+        req.setAttribute(CONSOLE, session);
+        chain.doFilter(req, resp);
+    }
+
+    private static GabyException consoleRefusal(HttpServletRequest req, ConsoleSessions.Session session) {
+        if (session == null) {
+            return new GabyException(
+                    ErrorCode.UNAUTHORIZED,
+                    "The console session has ended (signed out, idle too long, or the server restarted).",
+                    "Sign in again with your token.");
+        }
+        if (!SameOrigin.check(req)) {
+            return new GabyException(
+                    ErrorCode.FORBIDDEN_ORIGIN,
+                    "A console request must come from the console's own page; this one came from `"
+                            + req.getHeader("Origin") + "`.",
+                    "Open the console at this server's address.");
+        }
+        if (!ConsoleSessions.csrfMatches(session, req.getHeader(ConsoleSessions.CSRF_HEADER))) {
+            return new GabyException(
+                    ErrorCode.CSRF_REFUSED,
+                    "This console request does not carry the session's CSRF token in " + ConsoleSessions.CSRF_HEADER
+                            + ".",
+                    "Reload the console page; a page of another site cannot act for you.");
+        }
+        if (Paths.isForPersons(req) && !session.isApprover()) {
+            return new GabyException(
+                    ErrorCode.NOT_AN_APPROVER,
+                    "You signed in with an agent's token (" + session.label() + "): only a person's approver token"
+                            + " may approve writes or read the audit log.",
+                    "Sign out and sign in with an approver token (role = \"approver\", --approver-token), or the"
+                            + " console secret gabysql serve printed at start.");
+        }
+        return null;
+    }
+
+    /** The console session a request came with (its front end is "console"), or null. */
+    public static ConsoleSessions.Session consoleOf(HttpServletRequest req) {
+        return (ConsoleSessions.Session) req.getAttribute(CONSOLE);
     }
 
     private GabyException approvalRefusal(String header, ApiToken token) {
