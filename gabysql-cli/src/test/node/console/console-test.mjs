@@ -394,9 +394,34 @@ try {
     await page.waitForSelector("form.login");
     const s = await sessionOf();
     expect(s.status === 401, "the session is gone: " + s.status);
-    const after = await page.request.get(`${base}/databases`);
-    expect(after.status() === 401, "the cookie no longer opens the API: " + after.status());
+    if (config.agentToken) {
+      // on a server with tokens, the old cookie opens nothing (an open loopback server answers local clients anyway)
+      const after = await page.request.get(`${base}/databases`);
+      expect(after.status() === 401, "the cookie no longer opens the API: " + after.status());
+    }
   });
+
+  if (config.agentToken) {
+    await step("an agent's session browses but cannot approve", async () => {
+      await page.fill("#token", config.agentToken);
+      await page.click("form.login button[type=submit]");
+      await page.waitForSelector("header nav a[data-page=approvals]");
+      const s = await sessionOf();
+      expect(s.body && s.body.approver === false, "an agent's token signs in a non-approver: " + JSON.stringify(s.body));
+      await go("#/approvals");
+      await page.waitForSelector(".page-approvals .notice-warn");
+      const why = await page.innerText(".page-approvals .notice-warn");
+      expect(/cannot approve/.test(why) && /approver/.test(why), "the page says why approving is not possible: " + why);
+      await page.waitForSelector(".page-approvals .error .code");
+      const code = await page.textContent(".page-approvals .error .code");
+      expect(code === "NOT_AN_APPROVER", "GET /approvals is refused to an agent's session: " + code);
+      expect((await page.locator("button:text-is('Approve and commit')").count()) === 0, "no approve button");
+      await shot("approvals-agent", { fullPage: false });
+      await page.click("button:text-is('Log out')");
+      await page.waitForSelector("form.login");
+      return { caller: s.body.caller, why: why.slice(0, 160) };
+    });
+  }
 
   summary.csp = await page.evaluate(() => window.__csp);
   summary.pageErrors = pageErrors;

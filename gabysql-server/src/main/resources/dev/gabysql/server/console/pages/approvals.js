@@ -53,6 +53,9 @@ export async function render(root, ctx) {
         replace(problem, errorBox(e));
         status.textContent = "";
       }
+      if (e.status === 403) {
+        stopped = true; // this session may not list approvals: asking again every 2 s would change nothing
+      }
     } finally {
       inFlight = false;
       schedule();

@@ -110,7 +110,11 @@ function sidebar(db, schema, selected) {
     );
     counts.textContent = needle ? `${shown} of ${total} objects match` : `${total} objects`;
   };
-  input.addEventListener("input", debounce(draw, 80));
+  const later = debounce(draw, 80);
+  input.addEventListener("input", () => {
+    lastFilter = input.value; // kept at once: a click on a result may re-render the page before the redraw
+    later();
+  });
   draw();
   return h("aside", { class: "schema-side", "aria-label": "Objects" }, input, counts, list);
 }
