@@ -10,6 +10,7 @@
 //            "writeSql": "UPDATE …", "writeTable": "orders",        previewed, approved and committed in the page
 //            "agentSql": "DELETE …", "rejectSql": "UPDATE …",       sent by an MCP agent, approved / rejected in Approvals
 //            "evilDb": "lab", "evilTable": "evil", "evilSql": "SELECT * FROM evil", "payload": "<img …>",
+//            "evilTableName": "<b …>", "evilTexts": ["<script>…"] (comments), "evilRoutines": ["routine:f()"],
 //            "screenshots": "/dir" | null}
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -271,9 +272,16 @@ try {
     await go(`#/schema/${encodeURIComponent(config.evilDb)}/${encodeURIComponent(config.evilTable)}`);
     await page.waitForSelector(".table-view h3:text-is('Sample rows')");
     const schemaText = await page.innerText(".table-view");
+    for (const t of config.evilTexts || []) {
+      expect(schemaText.includes(t), `the schema page shows ${t} as text`);
+    }
+    const listed = await page.locator(".object-list a .mono").allTextContents();
+    expect(listed.includes(config.evilTableName), "an HTML table name is listed as text: " + listed);
     await go(`#/diagram/${encodeURIComponent(config.evilDb)}`);
     await page.waitForSelector("svg.er-svg .er-entity");
     const diagramText = await page.locator("svg.er-svg").textContent();
+    const drawn = await page.locator("svg.er-svg .er-title").allTextContents();
+    expect(drawn.includes(config.evilTableName), "the diagram draws the HTML table name as text: " + drawn);
     for (const r of config.evilRoutines || []) {
       await go(`#/schema/${encodeURIComponent(config.evilDb)}/${encodeURIComponent(r)}`);
       await page.waitForSelector(".routine-view");

@@ -68,7 +68,7 @@ final class ConsoleBrowserIT {
         "COMMENT ON COLUMN evil.note IS '<script>window.__pwned=4</script>'",
         "INSERT INTO evil VALUES (1, '" + PAYLOAD + "', '<b>bold</b>')",
         "CREATE FUNCTION evil_fn() RETURNS text LANGUAGE sql AS $$ SELECT '<img src=x onerror=window.__pwned=5>'::text $$",
-        "CREATE TABLE \"<b onmouseover=window.__pwned=6>bold</b>\" (id integer PRIMARY KEY,"
+        "CREATE TABLE \"<b onmouseover=window.__pwned=5>bold</b>\" (id integer PRIMARY KEY,"
                 + " evil_id integer REFERENCES evil(id))",
     };
 
@@ -101,10 +101,40 @@ final class ConsoleBrowserIT {
         scenario.put("readSql", "SELECT id, name, city FROM customers ORDER BY id");
         scenario.put("readExpect", List.of("Ana", "Madrid", "Marta"));
         scenario.put("evilRoutines", List.of("routine:evil_fn()"));
+        scenario.put("evilTexts", List.of("<img src=x onerror=window.__pwned=3>", "<script>window.__pwned=4</script>"));
         run(chromium, scenario, "postgresql", "--db", "shop=" + shop, "--db", "lab=" + lab);
 
         try (Connection c = DriverManager.getConnection(shop)) {
             assertCommittedOnce(c);
+        }
+    }
+
+    /**
+     * What the CSP and the rule "data is text" need of the files themselves, checked without a browser: nothing that
+     * parses HTML from a string or evaluates code, nothing inline in the page.
+     */
+    @Test
+    void theConsoleFilesNeverParseHtmlNorInlineAnything() throws IOException {
+        Path folder = GabysqlProcess.root().resolve("gabysql-server/src/main/resources/dev/gabysql/server/console");
+        List<Path> files;
+        try (var walk = Files.walk(folder)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        assertThat(files).extracting(p -> p.getFileName().toString()).contains("index.html", "app.js", "er.js");
+        for (Path f : files) {
+            String text = Files.readString(f);
+            String name = folder.relativize(f).toString();
+            assertThat(text)
+                    .as(name)
+                    .doesNotContain(".innerHTML", ".outerHTML", "insertAdjacentHTML(", "document.write", "eval(")
+                    .doesNotContain("new Function", "setAttribute(\"style\"", "<style", "javascript:");
+            if (name.endsWith(".html")) {
+                assertThat(text)
+                        .as(name)
+                        .doesNotContainPattern("<script(?![^>]*\\ssrc=)")
+                        .doesNotContain(" style=");
+                assertThat(text).as(name).doesNotContainPattern("\\son[a-z]+\\s*=");
+            }
         }
     }
 
@@ -126,6 +156,7 @@ final class ConsoleBrowserIT {
         s.put("evilTable", "evil");
         s.put("evilSql", "SELECT * FROM evil");
         s.put("payload", PAYLOAD);
+        s.put("evilTableName", "<b onmouseover=window.__pwned=5>bold</b>");
         return s;
     }
 

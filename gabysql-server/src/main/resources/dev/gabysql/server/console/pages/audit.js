@@ -84,7 +84,7 @@ export async function render(root, ctx) {
       events = fresh ? answer.events || [] : events.concat(answer.events || []);
       next = answer.next || null;
       draw();
-      const callers = new Set(events.map((e) => e.caller).filter(Boolean));
+      const callers = new Set(events.map((e) => e.caller || e.client).filter(Boolean));
       replace(callerList, [...callers].sort().map((c) => h("option", { value: c })));
     } catch (e) {
       replace(fresh ? list : more, errorBox(e));
@@ -116,7 +116,7 @@ export async function render(root, ctx) {
       replace(
         verifyResult,
         r.ok
-          ? notice("ok", badge("chain ok", "ok"), ` ${r.lines} line${r.lines === 1 ? "" : "s"} verified: none was changed, removed or reordered.`)
+          ? notice("ok", badge("chain ok", "ok"), ` ${r.lines} line${r.lines === 1 ? "" : "s"} verified: none was changed, removed or reordered.`, r.legacy_lines ? ` ${r.legacy_lines} older line${r.legacy_lines === 1 ? " has" : "s have"} no chain.` : null)
           : notice("warn", badge("chain broken", "bad"), ` at line ${r.line}: ${r.problem}`),
       );
     } catch (e) {
@@ -170,6 +170,10 @@ function storyView(s) {
 }
 
 function eventView(e, inStory) {
+  if (e.unreadable) {
+    // a line that is not a JSON object (cut by a crash, or edited): shown, not hidden; Verify chain says more
+    return h("div", { class: ["event", "card"], dataset: { outcome: "unreadable" } }, h("div", { class: "event-line" }, badge("unreadable line", "bad"), h("span", { class: "mono", text: `line ${e.line}` })));
+  }
   const facts = [
     e.tool ? h("span", { class: "mono", text: e.tool }) : null,
     e.db && !inStory ? h("span", { class: "mono", text: e.db }) : null,
@@ -185,7 +189,7 @@ function eventView(e, inStory) {
     e.client && e.client !== e.caller ? h("span", { class: "mono muted", text: e.client }) : null,
     e.approval_id ? h("span", { class: "mono muted", text: e.approval_id }) : null,
     e.token_id && e.token_id !== e.approval_id ? h("span", { class: "mono muted", text: "token " + e.token_id }) : null,
-    e.seq !== undefined ? h("span", { class: "muted", text: "#" + e.seq }) : null,
+    e.line !== undefined ? h("span", { class: "muted", title: e.seq !== undefined ? `sequence ${e.seq}` : null, text: `line ${e.line}` }) : null,
   ];
   return h(
     "div",
