@@ -121,6 +121,14 @@ final class ServeCommand implements Callable<Integer> {
                     "MCP sessions open at once at /mcp; one more is refused with 503 (default:" + " ${DEFAULT-VALUE}).")
     int mcpMaxSessions;
 
+    @Option(
+            names = "--mcp-tools",
+            paramLabel = "NAME[,NAME...]",
+            split = ",",
+            description = "The tools MCP sessions at /mcp list and may call: tool names or the presets minimal and"
+                    + " all (default: all; or tools in [server] of --config, or GABYSQL_TOOLS).")
+    List<String> mcpTools;
+
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
@@ -164,7 +172,8 @@ final class ServeCommand implements Callable<Integer> {
                         Version.current(),
                         Duration.ofSeconds(mcpKeepAlive),
                         Duration.ofSeconds(mcpSessionTimeout),
-                        mcpMaxSessions));
+                        mcpMaxSessions,
+                        common.tools(mcpTools)));
     }
 
     private List<ApiToken> tokens() {

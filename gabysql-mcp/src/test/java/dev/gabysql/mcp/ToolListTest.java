@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.mcp.tool.McpOptions;
+import dev.gabysql.mcp.tool.ToolSelection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The tool list a model carries in its context on every turn (issue 25): its size, counted as the benchmark counts it
  * ({@code ../shared/bench/mcpbench.py}: the {@code tools} array as Python's {@code json.dumps} writes it), what it must
- * still tell the model.
+ * still tell the model, and {@code --tools}: a tool outside the selection is neither listed nor callable.
  */
 final class ToolListTest {
     @TempDir
@@ -26,20 +27,32 @@ final class ToolListTest {
 
     @Test
     void readonlyListFitsInThreeThousandCharacters() throws Exception {
-        assertThat(listed(Mode.READONLY).chars()).isLessThanOrEqualTo(3_000);
+        assertThat(listed(Mode.READONLY, ToolSelection.EVERY_TOOL).chars()).isLessThanOrEqualTo(3_000);
     }
 
     @Test
     void readwriteListFitsInThreeThousandEightHundredCharacters() throws Exception {
-        Listed rw = listed(Mode.READWRITE);
+        Listed rw = listed(Mode.READWRITE, ToolSelection.EVERY_TOOL);
         assertThat(rw.names()).contains("gabysql_execute");
         assertThat(rw.chars()).isLessThanOrEqualTo(3_800);
+    }
+
+    @Test
+    void minimalListsOneReadAndOneSchemaToolInTwelveHundredCharacters() throws Exception {
+        for (Mode mode : List.of(Mode.READONLY, Mode.READWRITE)) {
+            Listed minimal = listed(mode, ToolSelection.parse(List.of("minimal")));
+            assertThat(minimal.names()).containsExactly("gabysql_describe_database", "gabysql_query");
+            assertThat(minimal.chars()).isLessThanOrEqualTo(1_200);
+            assertThat(minimal.instructions())
+                    .doesNotContain("gabysql_list_databases")
+                    .contains("never a path or URL", "an unknown name's error lists them", "read-only");
+        }
     }
 
     /** Nothing a model needs to use the tools well is lost: each flow's words are there, each rule said once. */
     @Test
     void everyFlowIsStillDiscoverableAndEachRuleSaidOnce() throws Exception {
-        Listed rw = listed(Mode.READWRITE);
+        Listed rw = listed(Mode.READWRITE, ToolSelection.EVERY_TOOL);
         String all = rw.instructions() + "\n" + rw.json();
         assertThat(all)
                 .contains("gabysql_list_databases", "never a path or URL") // how to name a database
@@ -53,9 +66,30 @@ final class ToolListTest {
         assertThat(occurrences(all, "approval_id")).isEqualTo(2); // the description and the argument
     }
 
-    private Listed listed(Mode mode) throws Exception {
+    @Test
+    void aToolOutsideTheSelectionCannotBeCalled() throws Exception {
+        try (GabyService shop = Shop.service(Mode.READWRITE, Shop.sqlite(dir));
+                McpTestClient client = McpTestClient.start(
+                        shop, McpOptions.defaults("test").withTools(ToolSelection.parse(List.of("minimal"))))) {
+            for (String tool : List.of("gabysql_search", "gabysql_execute", "gabysql_list_databases")) {
+                JsonNode r = client.request(
+                        "tools/call", Map.of("name", tool, "arguments", Map.of("db", "shop", "pattern", "x")));
+                assertThat(r.at("/error/message").asText()).as(tool).startsWith("Unknown tool");
+            }
+            JsonNode ok = client.call("gabysql_query", Map.of("db", "shop", "sql", "SELECT 1 AS one"));
+            assertThat(ok.path("isError").asBoolean()).isFalse();
+            List<String> prompts = new ArrayList<>();
+            McpTestClient.result(client.request("prompts/list", Map.of()))
+                    .get("prompts")
+                    .forEach(p -> prompts.add(p.get("name").asText()));
+            assertThat(prompts).containsExactly("explore_database"); // safe_change needs gabysql_execute
+        }
+    }
+
+    private Listed listed(Mode mode, ToolSelection selection) throws Exception {
         try (GabyService shop = Shop.service(mode, Shop.sqlite(Files.createTempDirectory(dir, "shop")));
-                McpTestClient client = McpTestClient.raw(shop, McpOptions.defaults("test"))) {
+                McpTestClient client =
+                        McpTestClient.raw(shop, McpOptions.defaults("test").withTools(selection))) {
             String instructions = McpTestClient.result(client.initialize())
                     .get("instructions")
                     .asText();
