@@ -11,6 +11,7 @@ import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.config.SettingsResolver;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.mcp.tool.ToolSelection;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,6 +122,14 @@ public final class CommonOptions {
                             + " confirm token commits its own preview).");
         }
         return new SettingsResolver.Flags(m, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, a, approvalsDir);
+    }
+
+    /**
+     * The MCP tools a server lists: {@code flag} (its {@code --tools}) over the file's {@code [server] tools} over
+     * {@code GABYSQL_TOOLS} over every tool ({@link SettingsResolver#tools}); an unknown name is CONFIG_INVALID.
+     */
+    public ToolSelection tools(List<String> flag) {
+        return ToolSelection.parse(SettingsResolver.tools(flag, configFile().server(), System.getenv()));
     }
 
     public CatalogOptions catalogOptions() {

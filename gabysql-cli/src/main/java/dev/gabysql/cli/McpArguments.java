@@ -5,7 +5,9 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -52,11 +54,16 @@ final class McpArguments {
                 }
                 value = args[++i];
             }
-            if (value.startsWith("-") || !("--db".equals(name) || seen.add(name)) || !set(cmd, name, value)) {
+            if (value.startsWith("-") || !(repeatable(name) || seen.add(name)) || !set(cmd, name, value)) {
                 return null;
             }
         }
         return cmd;
+    }
+
+    /** The options picocli takes more than once (its lists). */
+    private static boolean repeatable(String name) {
+        return "--db".equals(name) || "--tools".equals(name);
     }
 
     /** Sets one option; false when the name is not one of ours or the value does not convert. */
@@ -103,11 +110,27 @@ final class McpArguments {
                 case "--max-message":
                     cmd.maxMessage = Integer.valueOf(value);
                     return true;
+                case "--tools":
+                    return addTools(cmd, value);
                 default:
                     return false;
             }
         } catch (NumberFormatException | InvalidPathException | URISyntaxException e) {
             return false;
         }
+    }
+
+    /**
+     * {@code --tools a,b}: picocli's split on commas, which also honours quotes; a value with a quote is left to it.
+     */
+    private static boolean addTools(McpCommand cmd, String value) {
+        if (value.indexOf('"') >= 0 || value.indexOf('\'') >= 0) {
+            return false;
+        }
+        if (cmd.tools == null) {
+            cmd.tools = new ArrayList<>();
+        }
+        cmd.tools.addAll(List.of(value.split(",")));
+        return true;
     }
 }

@@ -10,12 +10,14 @@ import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.stdio.ClientActivity;
 import dev.gabysql.mcp.stdio.StdioHooks;
 import dev.gabysql.mcp.tool.McpOptions;
+import dev.gabysql.mcp.tool.ToolSelection;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.net.URI;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,6 +66,14 @@ final class McpCommand implements Callable<Integer> {
                     + " TOO_LARGE (default: ${DEFAULT-VALUE}).")
     int maxMessage;
 
+    @Option(
+            names = "--tools",
+            paramLabel = "NAME[,NAME...]",
+            split = ",",
+            description = "The tools to list (the others cannot be called either): tool names or the presets"
+                    + " minimal and all (default: all; or tools in [server] of --config, or GABYSQL_TOOLS).")
+    List<String> tools;
+
     @Override
     public Integer call() throws InterruptedException {
         if (maxMessage < MIN_MAX_MESSAGE || maxMessage > McpOptions.MAX_MESSAGE_BYTES_LIMIT) {
@@ -73,8 +83,11 @@ final class McpCommand implements Callable<Integer> {
                             + " bytes.",
                     "For example: --max-message 16777216.");
         }
+        ToolSelection selection = common.tools(tools);
         OutputStream protocolOut = takeStdout();
-        McpOptions options = McpOptions.defaults(Version.current()).withMaxMessageBytes(maxMessage);
+        McpOptions options = McpOptions.defaults(Version.current())
+                .withMaxMessageBytes(maxMessage)
+                .withTools(selection);
         GabyService service;
         StdioHooks hooks;
         if (server != null) {

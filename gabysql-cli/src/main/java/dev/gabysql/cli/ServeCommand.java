@@ -128,6 +128,14 @@ final class ServeCommand implements Callable<Integer> {
                     + " loopback; --no-console turns it off).")
     Boolean console;
 
+    @Option(
+            names = "--mcp-tools",
+            paramLabel = "NAME[,NAME...]",
+            split = ",",
+            description = "The tools MCP sessions at /mcp list and may call: tool names or the presets minimal and"
+                    + " all (default: all; or tools in [server] of --config, or GABYSQL_TOOLS).")
+    List<String> mcpTools;
+
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
@@ -174,7 +182,8 @@ final class ServeCommand implements Callable<Integer> {
                         Version.current(),
                         Duration.ofSeconds(mcpKeepAlive),
                         Duration.ofSeconds(mcpSessionTimeout),
-                        mcpMaxSessions),
+                        mcpMaxSessions,
+                        common.tools(mcpTools)),
                 console);
     }
 

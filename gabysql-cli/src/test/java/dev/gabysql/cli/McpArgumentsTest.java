@@ -29,7 +29,9 @@ class McpArgumentsTest {
                 List.of("--server", "http://127.0.0.1:7878", "--token", "t0k=n", "--mode", "readonly"),
                 List.of("--demo", "--max-message", "4096"),
                 List.of("--audit-log=/var/log/a.jsonl", "--demo", "--max-rows=+7"),
-                List.of("--demo", "--mode", "readwrite", "--approval", "agent", "--approvals-dir=/tmp/approvals"));
+                List.of("--demo", "--mode", "readwrite", "--approval", "agent", "--approvals-dir=/tmp/approvals"),
+                List.of("--demo", "--tools", "minimal"),
+                List.of("--tools=gabysql_query,explain,", "--demo", "--tools", "search"));
     }
 
     @ParameterizedTest
@@ -61,6 +63,7 @@ class McpArgumentsTest {
                 List.of("--demo=true"),
                 List.of("--audit-log", "--demo"),
                 List.of("--server", "http://bad host/"),
+                List.of("--tools", "\"query,explain\""),
                 List.of("--", "--demo"));
     }
 
@@ -100,6 +103,7 @@ class McpArgumentsTest {
                         "--approvals-dir",
                         "--server",
                         "--token",
-                        "--max-message");
+                        "--max-message",
+                        "--tools");
     }
 }

@@ -261,6 +261,65 @@ final class McpStdioIT {
         }
     }
 
+    @Test
+    void toolsMinimalListsTwoToolsAndTheOthersCannotBeCalled() throws Exception {
+        try (StdioProcess p = new StdioProcess(JAR, with(demoArgs(), "--tools", "minimal", "--audit-log", "none"))) {
+            initialized(p);
+            JsonNode list = p.response(p.request("tools/list", Map.of()), 60);
+            assertThat(list.at("/result/tools").findValuesAsText("name"))
+                    .containsExactly("gabysql_describe_database", "gabysql_query");
+            JsonNode unlisted = p.response(
+                    p.request("tools/call", Map.of("name", "gabysql_list_databases", "arguments", Map.of())), 60);
+            assertThat(unlisted.at("/error/message").asText()).startsWith("Unknown tool");
+            JsonNode query = p.response(
+                    p.request(
+                            "tools/call",
+                            Map.of("name", "gabysql_query", "arguments", Map.of("db", "demo", "sql", "SELECT 1 AS x"))),
+                    60);
+            assertThat(query.at("/result/isError").asBoolean(true)).isFalse();
+            assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
+            assertFramesOnly(p);
+        }
+    }
+
+    @Test
+    void theConfigFilesToolsApplyAndAFlagWinsOverThem() throws Exception {
+        Path config = dir.resolve("gabysql.toml");
+        java.nio.file.Files.writeString(config, "[server]\ntools = [\"search\", \"minimal\"]\n");
+        List<String> args = with(demoArgs(), "--config", config.toString(), "--audit-log", "none");
+        assertThat(listedTools(args)).containsExactly("gabysql_describe_database", "gabysql_search", "gabysql_query");
+        assertThat(listedTools(with(args, "--tools", "gabysql_explain"))).containsExactly("gabysql_explain");
+    }
+
+    @Test
+    void anUnknownToolNameFailsStartUpNamingTheValidOnes() throws Exception {
+        try (StdioProcess p = new StdioProcess(JAR, with(demoArgs(), "--tools", "query,drop_everything"))) {
+            assertThat(p.closeStdinAndAwaitExit(PROMPT_EXIT_MS)).isBetween(0L, PROMPT_EXIT_MS);
+            assertThat(p.exitValue()).isEqualTo(2);
+            assertThat(p.stdoutLines()).isEmpty();
+            assertThat(p.stderr())
+                    .contains("error [CONFIG_INVALID]: Unknown tool `drop_everything`")
+                    .contains("gabysql_list_databases, gabysql_describe_database, gabysql_describe_table")
+                    .contains("minimal, all.")
+                    .contains("hint: ");
+        }
+    }
+
+    private static List<String> listedTools(List<String> args) throws Exception {
+        try (StdioProcess p = new StdioProcess(JAR, args)) {
+            initialized(p);
+            JsonNode list = p.response(p.request("tools/list", Map.of()), 60);
+            assertThat(list).as("stderr: %s", p.stderr()).isNotNull();
+            return list.at("/result/tools").findValuesAsText("name");
+        }
+    }
+
+    private static List<String> with(List<String> args, String... more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all;
+    }
+
     /** Initializes the session and says so. */
     private static void initialized(StdioProcess p) throws Exception {
         assertThat(p.response(p.request("initialize", initParams()), 60))
@@ -328,7 +387,7 @@ final class McpStdioIT {
                         "gabysql_integrity_check");
         s.get("tools").forEach(t -> {
             assertThat(t.at("/annotations/readOnlyHint").asBoolean()).isTrue();
-            assertThat(t.get("hasOutputSchema").asBoolean()).isTrue();
+            assertThat(t.get("hasOutputSchema").asBoolean()).isFalse(); // structuredContent comes all the same
         });
         s.get("calls").fields().forEachRemaining(e -> {
             if (!e.getKey().equals("cancelled")) {

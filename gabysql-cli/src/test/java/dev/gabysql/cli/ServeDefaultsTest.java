@@ -2,7 +2,9 @@ package dev.gabysql.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.gabysql.mcp.tool.ToolSelection;
 import dev.gabysql.server.ServerOptions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -36,5 +38,14 @@ class ServeDefaultsTest {
         assertThat(given.mcp().keepAlive()).isEqualTo(defaults.mcp().keepAlive());
         assertThat(given.mcp().sessionTimeout()).isEqualTo(defaults.mcp().sessionTimeout());
         assertThat(given.mcp().maxSessions()).isEqualTo(defaults.mcp().maxSessions());
+        assertThat(given.mcp().tools()).isEqualTo(ToolSelection.EVERY_TOOL);
+    }
+
+    @Test
+    void mcpToolsSelectTheToolsOfTheMcpEndpoint() {
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--mcp-tools", "minimal,search");
+        assertThat(serve.options().mcp().tools())
+                .isEqualTo(ToolSelection.parse(List.of("gabysql_describe_database", "gabysql_search", "query")));
     }
 }

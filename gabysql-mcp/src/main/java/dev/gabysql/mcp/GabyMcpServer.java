@@ -63,12 +63,13 @@ public final class GabyMcpServer {
             McpOptions options,
             List<McpServerFeatures.SyncToolSpecification> tools) {
         boolean writes = service.highestMode().allowsWrites();
+        boolean writeTool = Tools.listsExecute(writes, options.tools());
         return spec.serverInfo(NAME, options.version())
                 .jsonMapper(jsonMapper())
                 .jsonSchemaValidator(TrustedOutputValidator.INSTANCE)
                 .requestTimeout(options.approvalWait()) // a person answers the approval form (ExecuteTool)
                 .validateToolInputs(false)
-                .instructions(Instructions.text(writes))
+                .instructions(Instructions.text(writes, options.tools()))
                 .capabilities(McpSchema.ServerCapabilities.builder()
                         .tools(false)
                         .resources(false, false)
@@ -79,14 +80,14 @@ public final class GabyMcpServer {
                 .addToolFilter((ctx, tool) -> Tools.listed(options, ctx, tool))
                 .resources(Resources.resources(service, options))
                 .resourceTemplates(Resources.templates(service, options))
-                .prompts(Prompts.all(service, options, writes))
-                .completions(Completions.all(service, writes))
+                .prompts(Prompts.all(service, options, writeTool))
+                .completions(Completions.all(service, writeTool))
                 .build();
     }
 
     public static List<McpServerFeatures.SyncToolSpecification> tools(
             GabyService service, McpOptions options, boolean writes) {
-        return Tools.specs(Tools.of(writes), service, options);
+        return Tools.specs(Tools.of(writes, options.tools()), service, options);
     }
 
     /** MCP over stdio for one client ({@link StdioServer}), with this server built when the SDK is needed. */

@@ -14,7 +14,7 @@ import java.util.function.Function;
 
 /**
  * The prompts: {@code explore_database} (a sensible walk from names to sample queries) and {@code safe_change}
- * (inspect, preview, ask the human, confirm). {@code safe_change} exists only when writes are possible at all.
+ * (inspect, preview, ask the human, confirm). {@code safe_change} exists only when {@code gabysql_execute} is listed.
  * Stateless.
  */
 final class Prompts {

@@ -112,7 +112,7 @@ final class ResourcesAndPromptsTest {
     void instructionsGuideTheModel() {
         JsonNode init = McpTestClient.result(client.initialize());
         assertThat(init.get("instructions").asText())
-                .contains("gabysql_list_databases", "one read statement", "truncated");
+                .contains("Start with gabysql_list_databases", "Look before you query", "error [CODE]");
         assertThat(init.at("/serverInfo/name").asText()).isEqualTo("gabysql");
     }
 

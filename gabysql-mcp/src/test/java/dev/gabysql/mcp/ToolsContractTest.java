@@ -60,11 +60,11 @@ abstract class ToolsContractTest {
                         "gabysql_integrity_check");
         for (JsonNode t : byName.values()) {
             assertThat(t.at("/annotations/readOnlyHint").asBoolean()).isTrue();
-            assertThat(t.at("/annotations/destructiveHint").asBoolean(true)).isFalse();
-            assertThat(t.at("/annotations/openWorldHint").asBoolean(true)).isFalse();
             assertThat(t.at("/inputSchema/type").asText()).isEqualTo("object");
-            assertThat(t.at("/outputSchema/type").asText()).isEqualTo("object");
-            assertThat(t.get("description").asText()).hasSizeGreaterThan(80);
+            assertThat(t.has("outputSchema"))
+                    .as("an output schema that tells a client nothing")
+                    .isFalse();
+            assertThat(t.get("description").asText()).hasSizeGreaterThan(60);
         }
         assertThat(byName.get("gabysql_query").at("/inputSchema/required").toString())
                 .contains("db", "sql");

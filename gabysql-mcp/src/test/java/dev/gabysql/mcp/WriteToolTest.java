@@ -54,7 +54,7 @@ final class WriteToolTest {
                     .orElseThrow();
             assertThat(execute.at("/annotations/readOnlyHint").asBoolean(true)).isFalse();
             assertThat(execute.at("/annotations/destructiveHint").asBoolean()).isTrue();
-            assertThat(execute.at("/annotations/idempotentHint").asBoolean(true))
+            assertThat(execute.at("/annotations/idempotentHint").asBoolean(false)) // the specification's default
                     .isFalse();
             assertThat(execute.at("/inputSchema/properties").has("confirm_token"))
                     .isTrue();

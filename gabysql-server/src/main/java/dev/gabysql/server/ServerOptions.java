@@ -2,6 +2,7 @@ package dev.gabysql.server;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.mcp.tool.ToolSelection;
 import dev.gabysql.server.mcp.McpSessionLimit;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -60,8 +61,10 @@ public record ServerOptions(
      * @param sessionTimeout a session idle this long is dropped (the SDK sweeps at this interval, so between one
      *                       and two intervals)
      * @param maxSessions    sessions open at once; one more {@code initialize} gets 503 ({@link McpSessionLimit})
+     * @param tools          the tools its sessions list and may call ({@code --mcp-tools}); null means every tool
      */
-    public record Mcp(String version, Duration keepAlive, Duration sessionTimeout, int maxSessions) {
+    public record Mcp(
+            String version, Duration keepAlive, Duration sessionTimeout, int maxSessions, ToolSelection tools) {
         public static final int DEFAULT_KEEP_ALIVE_SECONDS = 15;
         public static final int DEFAULT_SESSION_TIMEOUT_SECONDS = 30 * 60;
         public static final int DEFAULT_MAX_SESSIONS = 1_000;
@@ -70,6 +73,15 @@ public record ServerOptions(
                 Duration.ofSeconds(DEFAULT_KEEP_ALIVE_SECONDS),
                 Duration.ofSeconds(DEFAULT_SESSION_TIMEOUT_SECONDS),
                 DEFAULT_MAX_SESSIONS);
+
+        public Mcp {
+            tools = tools == null ? ToolSelection.EVERY_TOOL : tools;
+        }
+
+        /** The endpoint with every tool. */
+        public Mcp(String version, Duration keepAlive, Duration sessionTimeout, int maxSessions) {
+            this(version, keepAlive, sessionTimeout, maxSessions, null);
+        }
     }
 
     public static ServerOptions defaults() {

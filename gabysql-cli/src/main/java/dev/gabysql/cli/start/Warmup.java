@@ -10,6 +10,7 @@ import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.stdio.ClientActivity;
 import dev.gabysql.mcp.stdio.StdioServer;
 import dev.gabysql.mcp.tool.McpOptions;
+import dev.gabysql.mcp.tool.ToolSelection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,7 +55,7 @@ public final class Warmup implements Runnable {
 
     /** {@code client}: the real session's activity; the warm-up runs only while it is quiet. */
     Warmup(McpOptions options, ClientActivity client, int rounds) {
-        this.options = options;
+        this.options = options.withTools(ToolSelection.EVERY_TOOL); // it plays every tool, whatever the session lists
         this.client = client;
         this.rounds = rounds;
     }

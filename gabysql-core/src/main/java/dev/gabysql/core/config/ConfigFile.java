@@ -40,7 +40,8 @@ public final class ConfigFile {
             "audit_key",
             "approval",
             "approval_ttl_seconds",
-            "approvals_dir");
+            "approvals_dir",
+            "tools");
     private static final Set<String> DATABASE = Set.of(
             "name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap", "approval");
     private static final Set<String> TOKEN = Set.of("name", "secret", "mode", "role", "approval");
@@ -59,7 +60,8 @@ public final class ConfigFile {
     /**
      * The {@code [server]} table; null fields were not given. {@code approval}, {@code approvalTtl} and {@code
      * approvalsDir}: who approves writes by default, how long a write waits for a person, and where it waits
-     * (docs/design.md#approval).
+     * (docs/design.md#approval). {@code tools}: the names an MCP server lists, as written (the MCP front end knows
+     * the tools and checks them).
      */
     public record ServerValues(
             Mode mode,
@@ -72,10 +74,43 @@ public final class ConfigFile {
             String auditKey,
             ApprovalPolicy approval,
             Duration approvalTtl,
-            String approvalsDir) {
+            String approvalsDir,
+            List<String> tools) {
         /** A {@code [server]} table that says nothing. */
         public static final ServerValues NONE =
-                new ServerValues(null, null, null, null, null, null, null, null, null, null, null);
+                new ServerValues(null, null, null, null, null, null, null, null, null, null, null, null);
+
+        public ServerValues {
+            tools = tools == null ? null : List.copyOf(tools);
+        }
+
+        /** A {@code [server]} table silent about tools. */
+        public ServerValues(
+                Mode mode,
+                Integer maxRows,
+                Duration timeout,
+                Duration schemaTtl,
+                String auditLog,
+                String confirmKey,
+                Duration confirmTtl,
+                String auditKey,
+                ApprovalPolicy approval,
+                Duration approvalTtl,
+                String approvalsDir) {
+            this(
+                    mode,
+                    maxRows,
+                    timeout,
+                    schemaTtl,
+                    auditLog,
+                    confirmKey,
+                    confirmTtl,
+                    auditKey,
+                    approval,
+                    approvalTtl,
+                    approvalsDir,
+                    null);
+        }
 
         /** A {@code [server]} table silent about approval. */
         public ServerValues(
@@ -87,14 +122,14 @@ public final class ConfigFile {
                 String confirmKey,
                 Duration confirmTtl,
                 String auditKey) {
-            this(mode, maxRows, timeout, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, null, null, null);
+            this(mode, maxRows, timeout, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, null, null, null, null);
         }
 
         @Override
         public String toString() {
             return "ServerValues[mode=" + mode + ", confirmKey=" + (confirmKey == null ? null : "***") + ", auditKey="
                     + (auditKey == null ? null : "***") + ", approval=" + approval + ", approvalTtl=" + approvalTtl
-                    + ", approvalsDir=" + approvalsDir + "]";
+                    + ", approvalsDir=" + approvalsDir + ", tools=" + tools + "]";
         }
     }
 
@@ -206,7 +241,8 @@ public final class ConfigFile {
                     string(s, "server.", "audit_key"),
                     approval(s, "server.", "approval"),
                     seconds(s, "server.", "approval_ttl_seconds"),
-                    string(s, "server.", "approvals_dir"));
+                    string(s, "server.", "approvals_dir"),
+                    strings(s, "server.", "tools"));
         }
 
         DatabaseConfig database(JsonNode d, String where) {
@@ -330,6 +366,28 @@ public final class ConfigFile {
                 throw invalid("`" + p + key + "` must be a string.", "Quote the value: " + key + " = \"…\".");
             }
             return expand(v.asText(), p + key);
+        }
+
+        /** An array of strings, or null when the key is absent. */
+        List<String> strings(JsonNode n, String p, String key) {
+            JsonNode v = n.get(key);
+            if (v == null) {
+                return null;
+            }
+            List<String> out = new ArrayList<>();
+            if (v.isArray()) {
+                for (JsonNode item : v) {
+                    if (!item.isTextual()) {
+                        break;
+                    }
+                    out.add(expand(item.asText(), p + key));
+                }
+            }
+            if (!v.isArray() || out.size() != v.size()) {
+                throw invalid(
+                        "`" + p + key + "` must be an array of strings.", "For example " + key + " = [\"minimal\"].");
+            }
+            return out;
         }
 
         Integer positiveInt(JsonNode n, String p, String key) {

@@ -8,6 +8,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.Limits;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,6 +24,8 @@ public final class SettingsResolver {
     public static final String AUDIT_KEY_ENV = "GABYSQL_AUDIT_KEY";
     /** The environment variable that says who approves writes ({@code human} or {@code agent}), below the file. */
     public static final String APPROVAL_ENV = "GABYSQL_APPROVAL";
+    /** The environment variable that names the tools an MCP server lists (comma-separated), below the file. */
+    public static final String TOOLS_ENV = "GABYSQL_TOOLS";
 
     private static final int DEFAULT_SCHEMA_TTL_SECONDS = 30;
 
@@ -103,6 +106,17 @@ public final class SettingsResolver {
                             + " (the agent's confirm token commits its own preview).");
         }
         return p;
+    }
+
+    /**
+     * The tools an MCP server lists, as given: the flag's names, else the file's {@code [server] tools}, else
+     * {@value #TOOLS_ENV} (comma-separated); null when none says (every tool). The MCP front end checks the names:
+     * the core does not know its tools.
+     */
+    public static List<String> tools(List<String> flag, ConfigFile.ServerValues file, Map<String, String> env) {
+        String fromEnv = env.get(TOOLS_ENV);
+        List<String> envNames = fromEnv == null || fromEnv.isBlank() ? null : List.of(fromEnv.split(",", -1));
+        return firstGiven(flag, file.tools(), envNames);
     }
 
     /** Where the audit log goes: the default file when unset, nowhere for {@code none} or {@code off}. */

@@ -64,6 +64,18 @@ class ConfigFileTest {
     }
 
     @Test
+    void readsTheToolsAnMcpServerListsAsWritten() throws IOException {
+        assertThat(load("[server]\ntools = [\"minimal\", \"${MORE}\"]", Map.of("MORE", "explain"))
+                        .server()
+                        .tools())
+                .containsExactly("minimal", "explain");
+        assertThat(load("[server]\nmode = \"readonly\"", Map.of()).server().tools())
+                .isNull();
+        expect("[server]\ntools = \"minimal\"", "server.tools", "tools = [\"minimal\"]");
+        expect("[server]\ntools = [\"query\", 3]", "server.tools", "tools = [\"minimal\"]");
+    }
+
+    @Test
     void namesTheKeyAndTheFix() {
         expect("[server]\nmdoe = \"admin\"", "server.mdoe", "Known keys");
         expect("[server]\nmode = \"root\"", "server.mode", "readonly");

@@ -11,6 +11,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.Limits;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -128,6 +129,19 @@ class SettingsResolverTest {
                     assertThat(e.getMessage()).contains(SettingsResolver.APPROVAL_ENV, "`yes`");
                     assertThat(e.hint()).contains("human", "agent");
                 });
+    }
+
+    @Test
+    void theToolsOfAFlagBeatTheFileWhichBeatsTheEnvironment() {
+        ConfigFile.ServerValues file = new ConfigFile.ServerValues(
+                null, null, null, null, null, null, null, null, null, null, null, List.of("gabysql_query"));
+        Map<String, String> env = Map.of(SettingsResolver.TOOLS_ENV, "minimal, explain");
+        assertThat(SettingsResolver.tools(null, SILENT_FILE, Map.of())).isNull();
+        assertThat(SettingsResolver.tools(null, SILENT_FILE, Map.of(SettingsResolver.TOOLS_ENV, " ")))
+                .isNull();
+        assertThat(SettingsResolver.tools(null, SILENT_FILE, env)).containsExactly("minimal", " explain");
+        assertThat(SettingsResolver.tools(null, file, env)).containsExactly("gabysql_query");
+        assertThat(SettingsResolver.tools(List.of("all"), file, env)).containsExactly("all");
     }
 
     private static ConfigFile.ServerValues approvalFile(ApprovalPolicy p, Duration ttl, String dir) {

@@ -3,7 +3,6 @@ package dev.gabysql.mcp.stdio;
 import dev.gabysql.core.json.JsonBytes;
 import dev.gabysql.mcp.json.IncomingLine;
 import dev.gabysql.mcp.json.JsonRpcReply;
-import dev.gabysql.mcp.tool.Instructions;
 import dev.gabysql.mcp.tool.McpOptions;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.ProtocolVersions;
@@ -50,12 +49,12 @@ public final class EarlyInitialize {
     private EarlyInitialize() {}
 
     /**
-     * Starts reading the first line on a daemon thread. {@code version} and {@code writes} are what the server
-     * reports ({@link McpOptions#version()}, whether the service allows writes at all).
+     * Starts reading the first line on a daemon thread. {@code version} and {@code instructions} are what the server
+     * reports ({@link McpOptions#version()}, {@link dev.gabysql.mcp.tool.Instructions} of the tools it lists).
      */
-    static EarlyInitialize start(StdioLines lines, ProtocolOutput out, String version, boolean writes) {
+    static EarlyInitialize start(StdioLines lines, ProtocolOutput out, String version, String instructions) {
         EarlyInitialize early = new EarlyInitialize();
-        Thread t = new Thread(() -> early.readFirst(lines, out, version, writes), "gabysql-initialize");
+        Thread t = new Thread(() -> early.readFirst(lines, out, version, instructions), "gabysql-initialize");
         t.setDaemon(true);
         t.start();
         return early;
@@ -78,7 +77,7 @@ public final class EarlyInitialize {
         return answered;
     }
 
-    private void readFirst(StdioLines lines, ProtocolOutput out, String version, boolean writes) {
+    private void readFirst(StdioLines lines, ProtocolOutput out, String version, String instructions) {
         byte[] line = null;
         try {
             line = lines.next();
@@ -86,7 +85,7 @@ public final class EarlyInitialize {
             if (message != null && isPlainInitialize(message)) {
                 out.answerFirst(
                         message.id(),
-                        reply(message.id(), (String) message.params().get("protocolVersion"), version, writes));
+                        reply(message.id(), (String) message.params().get("protocolVersion"), version, instructions));
                 answered = true;
             }
         } catch (IOException | RuntimeException e) {
@@ -141,7 +140,7 @@ public final class EarlyInitialize {
     }
 
     /** The reply line (with its line end) to an initialize request with this id, asking for this version. */
-    static byte[] reply(Object id, String requestedVersion, String version, boolean writes) {
+    static byte[] reply(Object id, String requestedVersion, String version, String instructions) {
         String negotiated = PROTOCOL_VERSIONS.contains(requestedVersion)
                 ? requestedVersion
                 : PROTOCOL_VERSIONS.get(PROTOCOL_VERSIONS.size() - 1);
@@ -155,7 +154,7 @@ public final class EarlyInitialize {
                 .raw(JsonBytes.ascii(",\"version\":"))
                 .string(version)
                 .raw(JsonBytes.ascii("},\"instructions\":"))
-                .string(Instructions.text(writes))
+                .string(instructions)
                 .raw(JsonBytes.ascii("}}\n"));
         return json.toBytes();
     }

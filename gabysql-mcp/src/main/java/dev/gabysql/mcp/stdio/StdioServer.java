@@ -4,6 +4,7 @@ import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.mcp.json.HotPathJsonMapper;
 import dev.gabysql.mcp.tool.GabyTool;
+import dev.gabysql.mcp.tool.Instructions;
 import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.Tools;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -59,14 +60,15 @@ public final class StdioServer {
         StdioLines lines = new StdioLines(
                 input, options.maxMessageBytes(), new TooLargeMessages(protocolOut, options.maxMessageBytes()));
         boolean writes = service.highestMode().allowsWrites();
-        EarlyInitialize early = EarlyInitialize.start(lines, protocolOut, options.version(), writes);
+        EarlyInitialize early = EarlyInitialize.start(
+                lines, protocolOut, options.version(), Instructions.text(writes, options.tools()));
         hooks.started();
         LineFeed sdkInput =
                 new LineFeed(new UnreadableMessages(protocolOut, HotPathJsonMapper.shared(), pending::answered));
         RunningCalls<Object> calls = new RunningCalls<>();
         // The direct path reads on at once (lines for the SDK wait in sdkInput until its session is built):
         // the tool list and plain calls need only the tools, which the SDK's server then registers as they are.
-        List<GabyTool> gabyTools = Tools.of(writes);
+        List<GabyTool> gabyTools = Tools.of(writes, options.tools());
         List<McpServerFeatures.SyncToolSpecification> specs = Tools.specs(gabyTools, service, options);
         SdkDemand sdk = new SdkDemand();
         ClientActivity activity = new ClientActivity(); // quiet is counted from here, when reading starts

@@ -14,25 +14,17 @@ public final class DescribeDatabaseTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .title("Describe a database")
-                .description("Describe the structure of one database as a compact JSON bundle (not raw DDL)."
-                        + " Use progressive detail on big schemas: \"names\" lists tables and views only;"
-                        + " \"summary\" (the default) adds columns, types and keys; \"full\" adds everything else"
-                        + " (indexes, foreign keys, constraints, view definitions, …). Narrow it with schema or"
-                        + " tables. When the answer carries a next_cursor, call again with cursor for the next"
-                        + " part. Look here before writing a query.")
+                .description("A database's schema. detail: names (tables, views; first on big schemas), summary"
+                        + " (default: adds columns, keys) or full (adds indexes, foreign keys, constraints, views)."
+                        + " schema and tables narrow it; a next_cursor goes back as cursor.")
                 .inputSchema(Schemas.input(
                         Schemas.props(
-                                "db", Schemas.string("Database name from gabysql_list_databases."),
-                                "detail",
-                                        Schemas.choice("names, summary (default) or full.", "names", "summary", "full"),
-                                "schema", Schemas.string("Only this schema (PostgreSQL namespace), e.g. \"public\"."),
-                                "tables", Schemas.array(Schemas.string(null), "Only these tables or views."),
-                                "cursor", Schemas.string("The next_cursor of a previous answer, to continue it.")),
+                                "db", Schemas.string(),
+                                "detail", Schemas.choice("names", "summary", "full"),
+                                "schema", Schemas.string(),
+                                "tables", Schemas.array(Schemas.string(), null),
+                                "cursor", Schemas.string()),
                         "db"))
-                .outputSchema(Schemas.output(Schemas.props(
-                        "database", Schemas.string("The database described."),
-                        "next_cursor", Schemas.string("Pass as cursor to get the rest, when present."))))
                 .annotations(GabyTool.readOnly())
                 .build();
     }

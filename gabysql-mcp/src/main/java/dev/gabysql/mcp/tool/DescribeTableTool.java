@@ -11,19 +11,15 @@ public final class DescribeTableTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .title("Describe a table")
-                .description("Everything about one table or view: columns (type, nullability, default), primary"
-                        + " key, foreign keys, indexes and constraints. Name it as gabysql_describe_database lists"
-                        + " it; qualify it with its schema (\"sales.orders\") when the name is ambiguous."
-                        + " sample_rows: true adds a few example rows.")
+                .description("A table or view in full: columns, keys, foreign keys, indexes, constraints. Qualify an"
+                        + " ambiguous name (sales.orders).")
                 .inputSchema(Schemas.input(
                         Schemas.props(
-                                "db", Schemas.string("Database name from gabysql_list_databases."),
-                                "table", Schemas.string("Table or view name, optionally schema-qualified."),
-                                "sample_rows", Schemas.bool("Add a few example rows (default false).")),
+                                "db", Schemas.string(),
+                                "table", Schemas.string(),
+                                "sample_rows", Schemas.typed("boolean")),
                         "db",
                         "table"))
-                .outputSchema(Schemas.output(Schemas.props("name", Schemas.string("The table or view."))))
                 .annotations(GabyTool.readOnly())
                 .build();
     }

@@ -30,55 +30,23 @@ public final class ExecuteTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .title("Change data (preview, then approval)")
-                .description("Change data. Call with db and sql (one INSERT, UPDATE, DELETE or MERGE; DDL only in"
-                        + " admin mode): the statement runs inside a transaction that is rolled back — nothing is"
-                        + " committed — and you get the affected row count and a preview of the affected rows."
-                        + " Then, depending on the database's approval (gabysql_list_databases): approval human —"
-                        + " the user is asked to approve in this client when it can ask (the call then answers"
-                        + " committed or rejected), otherwise the answer is awaiting_approval with an approval_id"
-                        + " and a person approves outside this conversation; call again with db and approval_id"
-                        + " to learn the outcome. approval agent — you get a confirm_token: show the preview to the"
-                        + " user and only after they approve call again with the same db, sql and params plus that"
-                        + " confirm_token. A commit happens only if the affected rows still match the preview."
-                        + " UPDATE or DELETE without WHERE is refused unless allow_full_table is true. Reads belong"
-                        + " in gabysql_query.")
+                .description("One INSERT, UPDATE, DELETE or MERGE (DDL in admin mode). Without"
+                        + " confirm_token it previews and commits nothing: affected_rows, a preview, a next_step to"
+                        + " follow. Only once the user approved the preview, send its confirm_token with the same db,"
+                        + " sql and params to commit. On awaiting_approval a person decides; ask later with db and"
+                        + " approval_id. UPDATE or DELETE without WHERE needs allow_full_table.")
                 .inputSchema(Schemas.input(
                         Schemas.props(
-                                "db", Schemas.string("Database name from gabysql_list_databases."),
-                                "sql",
-                                        Schemas.string("One write statement, e.g. UPDATE orders SET status = ? WHERE"
-                                                + " id = ?. Required unless approval_id is given."),
-                                "confirm_token",
-                                        Schemas.string("Approval agent only: the token of the preview the user"
-                                                + " approved; omit to preview."),
-                                "approval_id",
-                                        Schemas.string(
-                                                "Ask what became of a write awaiting approval (with db;" + " no sql)."),
-                                "allow_full_table",
-                                        Schemas.bool("Allow UPDATE/DELETE without WHERE (every row). Default false."),
-                                "params", Schemas.array(Schemas.scalar(), "Values for the ? placeholders, in order.")),
+                                "db", Schemas.string(),
+                                "sql", Schemas.string(),
+                                "params", Schemas.params(),
+                                "confirm_token", Schemas.string(),
+                                "approval_id", Schemas.string(),
+                                "allow_full_table", Schemas.typed("boolean")),
                         "db"))
-                .outputSchema(Schemas.output(
-                        Schemas.props(
-                                "status",
-                                        Schemas.string("previewed (token issued), no_preview, committed,"
-                                                + " executed_without_preview, awaiting_approval, pending, rejected,"
-                                                + " expired, changed or failed."),
-                                "affected_rows", Schemas.integer("Rows the statement affected.", 0),
-                                "preview", Schemas.anyObject("Affected rows as {columns, rows, row_count, truncated}."),
-                                "confirm_token", Schemas.string("Pass it back to commit, after the user approved."),
-                                "approval_id", Schemas.string("Names the write awaiting a person; it commits nothing."),
-                                "expires_at", Schemas.string("When the token or the approval expires (ISO-8601)."),
-                                "notes", Schemas.array(Schemas.string(null), "What else to know."),
-                                "next_step", Schemas.string("What to do now.")),
-                        "status",
-                        "affected_rows"))
                 .annotations(McpSchema.ToolAnnotations.builder()
                         .readOnlyHint(false)
                         .destructiveHint(true)
-                        .idempotentHint(false)
-                        .openWorldHint(false)
                         .build())
                 .build();
     }

@@ -13,18 +13,8 @@ public final class ExplainTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .title("Explain a query plan")
-                .description("Show how the database would run one read statement, without running it (EXPLAIN,"
-                        + " never ANALYZE). Use it before a query on a big table to check that it uses an index"
-                        + " and does not scan everything.")
-                .inputSchema(Schemas.input(
-                        Schemas.props(
-                                "db", Schemas.string("Database name from gabysql_list_databases."),
-                                "sql", Schemas.string("The read statement to explain (without EXPLAIN).")),
-                        "db",
-                        "sql"))
-                .outputSchema(Schemas.output(
-                        Schemas.props("plan", Schemas.string("The plan, as the database prints it.")), "plan"))
+                .description("The plan of one read statement (sql without EXPLAIN), not run: does it use an index?")
+                .inputSchema(Schemas.input(Schemas.props("db", Schemas.string(), "sql", Schemas.string()), "db", "sql"))
                 .annotations(GabyTool.readOnly())
                 .build();
     }

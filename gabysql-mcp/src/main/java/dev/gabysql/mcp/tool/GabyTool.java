@@ -13,13 +13,12 @@ public interface GabyTool {
 
     ToolOutcome call(ToolCall call);
 
-    /** Annotations of a tool that only reads: safe to retry, touches nothing outside the catalog. */
+    /**
+     * Annotations of a tool that only reads. The destructive and idempotent hints are left out (the specification
+     * gives them meaning only when {@code readOnlyHint} is false), and so is the open-world hint: it costs characters
+     * in every turn's tool list and changes no client's decision about a read (issue 25).
+     */
     static McpSchema.ToolAnnotations readOnly() {
-        return McpSchema.ToolAnnotations.builder()
-                .readOnlyHint(true)
-                .destructiveHint(false)
-                .idempotentHint(true)
-                .openWorldHint(false)
-                .build();
+        return McpSchema.ToolAnnotations.builder().readOnlyHint(true).build();
     }
 }

@@ -1,24 +1,45 @@
 package dev.gabysql.mcp.tool;
 
-/** The server's {@code instructions}: short guidance a client gives the model with the tool list. Stateless. */
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The server's {@code instructions}: what a client gives the model with the tool list and no single tool says — where
+ * to start, the order of the tools, how errors read. A rule of one tool is said in that tool's description, once
+ * (issue 25); these sentences name only the tools the server lists. Stateless.
+ */
 public final class Instructions {
     private Instructions() {}
 
+    /** The instructions of a server with every tool. */
     public static String text(boolean writes) {
-        String base = "gabysql gives safe SQL access to named databases. Start with gabysql_list_databases; always"
-                + " address a database by that name, never by path or URL. Look before you query:"
-                + " gabysql_describe_database (detail \"names\" first on big schemas, then \"summary\"),"
-                + " gabysql_describe_table, gabysql_search. gabysql_query runs exactly one read statement per call;"
-                + " results are capped and say truncated: true when cut, so use WHERE, LIMIT and aggregates, and ?"
-                + " placeholders with params for values. Errors read `error [CODE]: message` with a hint saying"
-                + " what to do instead.";
-        if (!writes) {
-            return base + " Access is read-only.";
+        return text(writes, ToolSelection.EVERY_TOOL);
+    }
+
+    /** The instructions of a server that lists the tools of {@code selection} ({@link Tools#of}). */
+    public static String text(boolean writes, ToolSelection selection) {
+        StringBuilder sb = new StringBuilder("gabysql gives safe SQL access to named databases.");
+        if (selection.includes(ListDatabasesTool.NAME)) {
+            sb.append(" Start with ").append(ListDatabasesTool.NAME).append('.');
+        } else {
+            sb.append(" db is a database's name, never a path or URL; an unknown name's error lists them.");
         }
-        return base + " Writes go through gabysql_execute, which previews first (nothing is committed). Where a"
-                + " person approves (approval human in gabysql_list_databases) the user is asked in this client when"
-                + " it can ask, or approves outside it; you get an approval_id and cannot commit yourself. Where"
-                + " approval is agent, show the preview to the user and call again with the confirm_token only"
-                + " after they approve.";
+        List<String> look = new ArrayList<>();
+        for (String name : List.of(DescribeDatabaseTool.NAME, DescribeTableTool.NAME, SearchTool.NAME)) {
+            if (selection.includes(name)) {
+                look.add(name);
+            }
+        }
+        if (!look.isEmpty()) {
+            sb.append(" Look before you query: ")
+                    .append(String.join(", ", look))
+                    .append('.');
+        }
+        sb.append(" Errors read `error [CODE]: message` with a hint saying what to do instead.");
+        sb.append(
+                Tools.listsExecute(writes, selection)
+                        ? " Writes go through " + ExecuteTool.NAME + " only."
+                        : " Access is read-only.");
+        return sb.toString();
     }
 }

@@ -13,24 +13,9 @@ public final class IntegrityCheckTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .title("Check database integrity")
-                .description("Run the database engine's own integrity check (SQLite: PRAGMA integrity_check;"
-                        + " PostgreSQL: the closest check the server offers) and report any problem. The answer"
-                        + " says what was checked. Read-only, but it reads the whole database and can take a"
-                        + " while on a big one.")
-                .inputSchema(Schemas.input(
-                        Schemas.props("db", Schemas.string("Database name from gabysql_list_databases.")), "db"))
-                .outputSchema(Schemas.output(
-                        Schemas.props(
-                                "database", Schemas.string(null),
-                                "ok", Schemas.bool("No problem found."),
-                                "method", Schemas.string("What was run."),
-                                "checked", Schemas.string("What the check covered."),
-                                "problems", Schemas.array(Schemas.string(null), null)),
-                        "database",
-                        "ok",
-                        "method",
-                        "problems"))
+                .description("The engine's own integrity check (SQLite: PRAGMA integrity_check): problems and what was"
+                        + " checked. Reads the whole database: slow on a big one.")
+                .inputSchema(Schemas.input(Schemas.props("db", Schemas.string()), "db"))
                 .annotations(GabyTool.readOnly())
                 .build();
     }

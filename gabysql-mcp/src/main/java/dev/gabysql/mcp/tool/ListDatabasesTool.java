@@ -7,7 +7,6 @@ import dev.gabysql.core.api.ResultBudget;
 import dev.gabysql.core.json.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
-import java.util.Map;
 
 /** {@code gabysql_list_databases}: the catalog, the starting point of every session. */
 public final class ListDatabasesTool implements GabyTool {
@@ -15,36 +14,12 @@ public final class ListDatabasesTool implements GabyTool {
 
     @Override
     public McpSchema.Tool definition() {
-        Map<String, Object> db = Schemas.anyObject(null);
-        db.put(
-                "properties",
-                Schemas.props(
-                        "name", Schemas.string(null),
-                        "dialect", Schemas.string(null),
-                        "url", Schemas.string("Password masked."),
-                        "description", Schemas.string(null),
-                        "mode", Schemas.string("readonly, readwrite or admin."),
-                        "warnings", Schemas.array(Schemas.string(null), null),
-                        "approval",
-                                Schemas.string("Who approves your writes: human (a person; you cannot commit alone)"
-                                        + " or agent (your confirm_token commits). Absent when you cannot write.")));
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .title("List databases")
-                .description("List the databases you can use: name, engine (dialect), the access mode you get"
-                        + " (readonly, readwrite or admin), who approves your writes (approval), a description when"
-                        + " configured, and warnings such as a missing file. Every other gabysql tool takes one of these names as db — never a file"
-                        + " path or URL. Call this first.")
+                .description(
+                        "The databases you can use, with dialect, your mode, approval (who approves your writes) and"
+                                + " warnings. Every other tool's db is one of these names, never a path or URL.")
                 .inputSchema(Schemas.input(Schemas.props()))
-                .outputSchema(Schemas.output(
-                        Schemas.props(
-                                "databases",
-                                Schemas.array(db, null),
-                                "truncated",
-                                Schemas.bool(null),
-                                "note",
-                                Schemas.string(null)),
-                        "databases"))
                 .annotations(GabyTool.readOnly())
                 .build();
     }

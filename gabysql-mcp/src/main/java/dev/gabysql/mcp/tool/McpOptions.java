@@ -27,6 +27,7 @@ import java.util.function.Function;
  * @param approvalPlace where a person approves a write the client cannot ask about, in the words of a
  *                     {@code next_step} ({@link #APPROVE_IN_TERMINAL} for {@code gabysql mcp},
  *                     {@link #APPROVE_OVER_HTTP} for {@code gabysql serve} and its gateway). Null means the terminal.
+ * @param tools        which tools the server lists and answers ({@code --tools}); null means every tool
  */
 public record McpOptions(
         String version,
@@ -35,7 +36,8 @@ public record McpOptions(
         int maxMessageBytes,
         boolean directToolCalls,
         Duration approvalWait,
-        String approvalPlace) {
+        String approvalPlace,
+        ToolSelection tools) {
     /** Where a transport puts a session's maximum {@link Mode} in its {@link McpTransportContext}. */
     /** The server's name in {@code initialize}. */
     public static final String SERVER_NAME = "gabysql";
@@ -70,35 +72,53 @@ public record McpOptions(
         maxMessageBytes = maxMessageBytes == 0 ? DEFAULT_MAX_MESSAGE_BYTES : maxMessageBytes;
         approvalWait = approvalWait == null ? DEFAULT_APPROVAL_WAIT : approvalWait;
         approvalPlace = approvalPlace == null ? APPROVE_IN_TERMINAL : approvalPlace;
+        tools = tools == null ? ToolSelection.EVERY_TOOL : tools;
     }
 
     public static McpOptions defaults(String version) {
-        return new McpOptions(version, null, null, 0, true, null, null);
+        return new McpOptions(version, null, null, 0, true, null, null, null);
     }
 
     public McpOptions withCallerCap(Function<McpTransportContext, Mode> cap) {
         return new McpOptions(
-                version, progressAfter, cap, maxMessageBytes, directToolCalls, approvalWait, approvalPlace);
+                version, progressAfter, cap, maxMessageBytes, directToolCalls, approvalWait, approvalPlace, tools);
     }
 
     /** The same options with another stdio message limit ({@link #maxMessageBytes()}). */
     public McpOptions withMaxMessageBytes(int bytes) {
-        return new McpOptions(version, progressAfter, callerCap, bytes, directToolCalls, approvalWait, approvalPlace);
+        return new McpOptions(
+                version, progressAfter, callerCap, bytes, directToolCalls, approvalWait, approvalPlace, tools);
     }
 
     /** The same options with the direct stdio path on or off ({@link #directToolCalls()}). */
     public McpOptions withDirectToolCalls(boolean on) {
-        return new McpOptions(version, progressAfter, callerCap, maxMessageBytes, on, approvalWait, approvalPlace);
+        return new McpOptions(
+                version, progressAfter, callerCap, maxMessageBytes, on, approvalWait, approvalPlace, tools);
     }
 
     /** The same options with another wait for a person's answer in the client ({@link #approvalWait()}). */
     public McpOptions withApprovalWait(Duration wait) {
-        return new McpOptions(version, progressAfter, callerCap, maxMessageBytes, directToolCalls, wait, approvalPlace);
+        return new McpOptions(
+                version, progressAfter, callerCap, maxMessageBytes, directToolCalls, wait, approvalPlace, tools);
     }
 
     /** The same options with another place where a person approves ({@link #approvalPlace()}). */
     public McpOptions withApprovalPlace(String place) {
-        return new McpOptions(version, progressAfter, callerCap, maxMessageBytes, directToolCalls, approvalWait, place);
+        return new McpOptions(
+                version, progressAfter, callerCap, maxMessageBytes, directToolCalls, approvalWait, place, tools);
+    }
+
+    /** The same options listing another selection of tools ({@link #tools()}). */
+    public McpOptions withTools(ToolSelection selection) {
+        return new McpOptions(
+                version,
+                progressAfter,
+                callerCap,
+                maxMessageBytes,
+                directToolCalls,
+                approvalWait,
+                approvalPlace,
+                selection);
     }
 
     /** The default: a {@link Mode} (or its label) stored under {@link #CALLER_MODE_KEY}, else no cap. */

@@ -17,7 +17,7 @@ public final class McpWords implements ActionWords {
             case WRITE:
                 return "This tool may only read. Use gabysql_execute on a database whose mode allows writes.";
             case LIST_DATABASES:
-                return "Use a database name gabysql_list_databases returns, never a path or URL.";
+                return "Use a database name from gabysql_list_databases or SHOW DATABASES, never a path or URL.";
             case LIST_TABLES:
                 return "List tables with gabysql_describe_database(detail=names) or find them with gabysql_search.";
             case PREVIEW_AGAIN:

@@ -1,17 +1,26 @@
 package dev.gabysql.mcp.tool;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Small builders for the JSON Schemas of tool inputs and outputs, as the plain maps the SDK sends. Every output
- * schema admits the error shape too ({@code {"error": {code, message, hint}}}): the TypeScript client validates
- * {@code structuredContent} against the output schema even when {@code isError} is true. Stateless.
+ * Small builders for the JSON Schemas of tool inputs and outputs, as the plain maps the SDK sends. The tool list sits
+ * in the model's context on every turn (issue 25), so a schema says what a client or a model needs and no more: a
+ * description only where the name and the tool's own description leave something open, and an output schema only
+ * where a client gains from it. Stateless.
  */
 final class Schemas {
     private Schemas() {}
+
+    /** {@code {"type": type}}: a value whose meaning its name says. */
+    static Map<String, Object> typed(String type) {
+        return typed(type, null);
+    }
+
+    static Map<String, Object> string() {
+        return typed("string");
+    }
 
     static Map<String, Object> string(String description) {
         return typed("string", description);
@@ -27,8 +36,8 @@ final class Schemas {
         return typed("boolean", description);
     }
 
-    static Map<String, Object> choice(String description, String... values) {
-        Map<String, Object> m = string(description);
+    static Map<String, Object> choice(String... values) {
+        Map<String, Object> m = string();
         m.put("enum", List.of(values));
         return m;
     }
@@ -39,22 +48,17 @@ final class Schemas {
         return m;
     }
 
-    /** A single SQL parameter value. */
-    static Map<String, Object> scalar() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", List.of("string", "number", "boolean", "null"));
-        return m;
+    /** Values for the statement's {@code ?} placeholders: scalars, in order. */
+    static Map<String, Object> params() {
+        Map<String, Object> scalar = new LinkedHashMap<>();
+        scalar.put("type", List.of("string", "number", "boolean", "null"));
+        return array(scalar, null);
     }
 
-    static Map<String, Object> anyArray(String description) {
-        return typed("array", description);
-    }
-
-    static Map<String, Object> anyObject(String description) {
-        return typed("object", description);
-    }
-
-    /** A closed object: the listed properties, {@code required} ones mandatory, nothing else. */
+    /**
+     * The listed properties, {@code required} ones mandatory. Not closed with {@code additionalProperties: false}:
+     * {@link Args} refuses an unknown argument anyway, with an error that names it.
+     */
     static Map<String, Object> input(Map<String, Object> properties, String... required) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "object");
@@ -62,39 +66,18 @@ final class Schemas {
         if (required.length > 0) {
             m.put("required", List.of(required));
         }
-        m.put("additionalProperties", false);
         return m;
     }
 
     /**
-     * A result object: either the success shape with its required properties, or the error shape. Without
-     * required properties the shape stays open (bundles whose content the introspection layer owns).
+     * A result object with these properties and none required: an open shape that the error result ({@code {"error":
+     * {code, message, hint}}}) satisfies as well, since the TypeScript client validates {@code structuredContent}
+     * against the output schema even when {@code isError} is true.
      */
-    static Map<String, Object> output(Map<String, Object> properties, String... required) {
-        Map<String, Object> props = new LinkedHashMap<>(properties);
-        props.put("error", error());
+    static Map<String, Object> output(Map<String, Object> properties) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", "object");
-        m.put("properties", props);
-        if (required.length == 0) {
-            return m;
-        }
-        List<Object> alternatives = new ArrayList<>();
-        alternatives.add(Map.of("required", List.of(required)));
-        alternatives.add(Map.of("required", List.of("error")));
-        m.put("anyOf", alternatives);
-        return m;
-    }
-
-    /** {@code {code, message, hint}}, present when isError is true; kept terse, it repeats in every tool. */
-    static Map<String, Object> error() {
-        Map<String, Object> props = new LinkedHashMap<>();
-        props.put("code", string(null));
-        props.put("message", string(null));
-        props.put("hint", string(null));
-        Map<String, Object> m = typed("object", null);
-        m.put("properties", props);
-        m.put("required", List.of("code", "message"));
+        m.put("properties", properties);
         return m;
     }
 

@@ -11,22 +11,13 @@ public final class SearchTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .title("Search objects and columns")
-                .description("Find tables, views, columns and other objects whose names match a pattern"
-                        + " (case-insensitive, matches anywhere in the name; % is a wildcard). Narrow it with kind,"
-                        + " e.g. \"table\", \"view\", \"column\", \"index\" or \"function\". Cheaper than describing a"
-                        + " big schema when you roughly know what you are looking for.")
+                .description(
+                        "Find tables, columns and other objects by name (case-insensitive substring, % a wildcard),"
+                                + " of one kind if given (table, view, column, index, function).")
                 .inputSchema(Schemas.input(
-                        Schemas.props(
-                                "db", Schemas.string("Database name from gabysql_list_databases."),
-                                "pattern", Schemas.string("Part of a name, e.g. \"customer\" or \"order%id\"."),
-                                "kind",
-                                        Schemas.string(
-                                                "Only objects of this kind (table, view, column, index, function,"
-                                                        + " …); omit for all.")),
+                        Schemas.props("db", Schemas.string(), "pattern", Schemas.string(), "kind", Schemas.string()),
                         "db",
                         "pattern"))
-                .outputSchema(Schemas.output(Schemas.props()))
                 .annotations(GabyTool.readOnly())
                 .build();
     }

@@ -14,22 +14,57 @@ import java.util.List;
  * ask here, so that both list the same. Stateless.
  */
 public final class Tools {
+    /** Every tool's name, in the order tools/list shows them. */
+    public static final List<String> NAMES = List.of(
+            ListDatabasesTool.NAME,
+            DescribeDatabaseTool.NAME,
+            DescribeTableTool.NAME,
+            SearchTool.NAME,
+            QueryTool.NAME,
+            ExplainTool.NAME,
+            IntegrityCheckTool.NAME,
+            ExecuteTool.NAME);
+
     private Tools() {}
 
     /** gabysql's tools, {@code gabysql_execute} only when the service can write. */
     public static List<GabyTool> of(boolean writes) {
-        List<GabyTool> tools = new ArrayList<>(List.of(
-                new ListDatabasesTool(),
-                new DescribeDatabaseTool(),
-                new DescribeTableTool(),
-                new SearchTool(),
-                new QueryTool(),
-                new ExplainTool(),
-                new IntegrityCheckTool()));
-        if (writes) {
+        return of(writes, ToolSelection.EVERY_TOOL);
+    }
+
+    /** The tools of {@code selection}, {@code gabysql_execute} only when the service can write. */
+    public static List<GabyTool> of(boolean writes, ToolSelection selection) {
+        List<GabyTool> tools = new ArrayList<>();
+        if (selection.includes(ListDatabasesTool.NAME)) {
+            tools.add(new ListDatabasesTool());
+        }
+        if (selection.includes(DescribeDatabaseTool.NAME)) {
+            tools.add(new DescribeDatabaseTool());
+        }
+        if (selection.includes(DescribeTableTool.NAME)) {
+            tools.add(new DescribeTableTool());
+        }
+        if (selection.includes(SearchTool.NAME)) {
+            tools.add(new SearchTool());
+        }
+        if (selection.includes(QueryTool.NAME)) {
+            tools.add(new QueryTool());
+        }
+        if (selection.includes(ExplainTool.NAME)) {
+            tools.add(new ExplainTool());
+        }
+        if (selection.includes(IntegrityCheckTool.NAME)) {
+            tools.add(new IntegrityCheckTool());
+        }
+        if (listsExecute(writes, selection)) {
             tools.add(new ExecuteTool());
         }
         return tools;
+    }
+
+    /** Whether {@code gabysql_execute} is among the tools: it is selected and the service can write. */
+    public static boolean listsExecute(boolean writes, ToolSelection selection) {
+        return writes && selection.includes(ExecuteTool.NAME);
     }
 
     /** The SDK's specifications of these tools. */

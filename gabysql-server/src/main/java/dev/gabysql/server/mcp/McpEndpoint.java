@@ -49,7 +49,9 @@ public final class McpEndpoint implements AutoCloseable {
         this.server = GabyMcpServer.create(
                 transport,
                 service,
-                McpOptions.defaults(options.mcp().version()).withApprovalPlace(McpOptions.APPROVE_OVER_HTTP));
+                McpOptions.defaults(options.mcp().version())
+                        .withApprovalPlace(McpOptions.APPROVE_OVER_HTTP)
+                        .withTools(options.mcp().tools()));
     }
 
     /** The tool calls running now (for cancellation). */
