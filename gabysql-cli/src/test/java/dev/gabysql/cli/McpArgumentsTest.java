@@ -29,7 +29,9 @@ class McpArgumentsTest {
                 List.of("--server", "http://127.0.0.1:7878", "--token", "t0k=n", "--mode", "readonly"),
                 List.of("--demo", "--max-message", "4096"),
                 List.of("--audit-log=/var/log/a.jsonl", "--demo", "--max-rows=+7"),
-                List.of("--demo", "--mode", "readwrite", "--approval", "agent", "--approvals-dir=/tmp/approvals"));
+                List.of("--demo", "--mode", "readwrite", "--approval", "agent", "--approvals-dir=/tmp/approvals"),
+                List.of("--demo", "--state", "jdbc:postgresql://db:5432/gabysql?user=gaby&password=p"),
+                List.of("--state=jdbc:postgresql://db/gabysql", "--mode=readwrite"));
     }
 
     @ParameterizedTest
@@ -98,6 +100,7 @@ class McpArgumentsTest {
                         "--audit-log",
                         "--approval",
                         "--approvals-dir",
+                        "--state",
                         "--server",
                         "--token",
                         "--max-message");

@@ -6,6 +6,7 @@ import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.catalog.JdbcUrls;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.io.IOException;
@@ -40,7 +41,8 @@ public final class ConfigFile {
             "audit_key",
             "approval",
             "approval_ttl_seconds",
-            "approvals_dir");
+            "approvals_dir",
+            "state");
     private static final Set<String> DATABASE = Set.of(
             "name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap", "approval");
     private static final Set<String> TOKEN = Set.of("name", "secret", "mode", "role", "approval");
@@ -59,7 +61,8 @@ public final class ConfigFile {
     /**
      * The {@code [server]} table; null fields were not given. {@code approval}, {@code approvalTtl} and {@code
      * approvalsDir}: who approves writes by default, how long a write waits for a person, and where it waits
-     * (docs/design.md#approval).
+     * (docs/design.md#approval); {@code state}: the PostgreSQL JDBC URL of the state database that replicas share
+     * (docs/design.md#shared-state).
      */
     public record ServerValues(
             Mode mode,
@@ -72,10 +75,39 @@ public final class ConfigFile {
             String auditKey,
             ApprovalPolicy approval,
             Duration approvalTtl,
-            String approvalsDir) {
+            String approvalsDir,
+            String state) {
         /** A {@code [server]} table that says nothing. */
         public static final ServerValues NONE =
-                new ServerValues(null, null, null, null, null, null, null, null, null, null, null);
+                new ServerValues(null, null, null, null, null, null, null, null, null, null, null, null);
+
+        /** A {@code [server]} table silent about the shared state. */
+        public ServerValues(
+                Mode mode,
+                Integer maxRows,
+                Duration timeout,
+                Duration schemaTtl,
+                String auditLog,
+                String confirmKey,
+                Duration confirmTtl,
+                String auditKey,
+                ApprovalPolicy approval,
+                Duration approvalTtl,
+                String approvalsDir) {
+            this(
+                    mode,
+                    maxRows,
+                    timeout,
+                    schemaTtl,
+                    auditLog,
+                    confirmKey,
+                    confirmTtl,
+                    auditKey,
+                    approval,
+                    approvalTtl,
+                    approvalsDir,
+                    null);
+        }
 
         /** A {@code [server]} table silent about approval. */
         public ServerValues(
@@ -94,7 +126,7 @@ public final class ConfigFile {
         public String toString() {
             return "ServerValues[mode=" + mode + ", confirmKey=" + (confirmKey == null ? null : "***") + ", auditKey="
                     + (auditKey == null ? null : "***") + ", approval=" + approval + ", approvalTtl=" + approvalTtl
-                    + ", approvalsDir=" + approvalsDir + "]";
+                    + ", approvalsDir=" + approvalsDir + ", state=" + JdbcUrls.mask(state) + "]";
         }
     }
 
@@ -206,7 +238,8 @@ public final class ConfigFile {
                     string(s, "server.", "audit_key"),
                     approval(s, "server.", "approval"),
                     seconds(s, "server.", "approval_ttl_seconds"),
-                    string(s, "server.", "approvals_dir"));
+                    string(s, "server.", "approvals_dir"),
+                    string(s, "server.", "state"));
         }
 
         DatabaseConfig database(JsonNode d, String where) {

@@ -23,6 +23,11 @@ public final class SettingsResolver {
     public static final String AUDIT_KEY_ENV = "GABYSQL_AUDIT_KEY";
     /** The environment variable that says who approves writes ({@code human} or {@code agent}), below the file. */
     public static final String APPROVAL_ENV = "GABYSQL_APPROVAL";
+    /**
+     * The environment variable that names the state database replicas share (a PostgreSQL JDBC URL), below the flag
+     * and the file (docs/design.md#shared-state).
+     */
+    public static final String STATE_ENV = "GABYSQL_STATE";
 
     private static final int DEFAULT_SCHEMA_TTL_SECONDS = 30;
 
@@ -34,6 +39,7 @@ public final class SettingsResolver {
      * @param auditLog a path ({@code ~/} for the home directory), or {@code none} / {@code off} for no audit log
      * @param approval who approves writes by default (docs/design.md#approval)
      * @param approvalsDir where writes wait for a person ({@code ~/} for the home directory)
+     * @param state the state database replicas share, a PostgreSQL JDBC URL (docs/design.md#shared-state)
      */
     public record Flags(
             Mode mode,
@@ -42,13 +48,26 @@ public final class SettingsResolver {
             Integer schemaTtlSeconds,
             String auditLog,
             ApprovalPolicy approval,
-            String approvalsDir) {
+            String approvalsDir,
+            String state) {
         /** No flag given. */
         public static final Flags NONE = new Flags(null, null, null, null, null);
 
         /** Flags silent about approval. */
         public Flags(Mode mode, Integer maxRows, Integer timeoutSeconds, Integer schemaTtlSeconds, String auditLog) {
             this(mode, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, null, null);
+        }
+
+        /** Flags silent about the shared state. */
+        public Flags(
+                Mode mode,
+                Integer maxRows,
+                Integer timeoutSeconds,
+                Integer schemaTtlSeconds,
+                String auditLog,
+                ApprovalPolicy approval,
+                String approvalsDir) {
+            this(mode, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, approval, approvalsDir, null);
         }
     }
 
@@ -76,7 +95,8 @@ public final class SettingsResolver {
                         key,
                         file.confirmTtl(),
                         firstGiven(file.auditKey(), env.get(AUDIT_KEY_ENV), null))
-                .withApprovals(approvals(flags, file, env));
+                .withApprovals(approvals(flags, file, env))
+                .withState(firstGiven(flags.state(), file.state(), blankToNull(env.get(STATE_ENV))));
     }
 
     /**
@@ -123,6 +143,10 @@ public final class SettingsResolver {
 
     private static <T> T firstGiven(T first, T second, T last) {
         return first != null ? first : second != null ? second : last;
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     private static Integer seconds(Duration d) {

@@ -130,6 +130,29 @@ class SettingsResolverTest {
                 });
     }
 
+    @Test
+    void theStateDatabaseIsTheFlagsElseTheFilesElseTheEnvironmentsElseNone() {
+        ConfigFile.ServerValues file =
+                new ConfigFile.ServerValues(null, null, null, null, null, null, null, null, null, null, null, "file");
+        SettingsResolver.Flags flag = new SettingsResolver.Flags(null, null, null, null, null, null, null, "flag");
+        Map<String, String> env = Map.of(SettingsResolver.STATE_ENV, "env");
+
+        assertThat(SettingsResolver.resolve(flag, file, env).state()).isEqualTo("flag");
+        assertThat(SettingsResolver.resolve(SettingsResolver.Flags.NONE, file, env)
+                        .state())
+                .isEqualTo("file");
+        assertThat(SettingsResolver.resolve(SettingsResolver.Flags.NONE, SILENT_FILE, env)
+                        .state())
+                .isEqualTo("env");
+        assertThat(SettingsResolver.resolve(SettingsResolver.Flags.NONE, SILENT_FILE, Map.of())
+                        .state())
+                .isNull();
+        assertThat(SettingsResolver.resolve(
+                                SettingsResolver.Flags.NONE, SILENT_FILE, Map.of(SettingsResolver.STATE_ENV, " "))
+                        .state())
+                .isNull();
+    }
+
     private static ConfigFile.ServerValues approvalFile(ApprovalPolicy p, Duration ttl, String dir) {
         return new ConfigFile.ServerValues(null, null, null, null, null, null, null, null, p, ttl, dir);
     }
