@@ -263,7 +263,7 @@ abstract class SharedStateContractTest {
 
     /**
      * The state database down: every write is refused with STATE_UNAVAILABLE (a confirm, a preview that would wait for
-     * a person), its password never shown; reads go on. Once it is back, the first confirm with the same token
+     * a person, the list of waiting writes), its password never shown; reads and previews for approval agent go on. Once it is back, the first confirm with the same token
      * commits, once, without a restart: the token was never recorded, so it was not used.
      */
     @Test
@@ -295,6 +295,10 @@ abstract class SharedStateContractTest {
                             agent, new QueryRequest(DB, "SELECT qty FROM items WHERE id = 6", List.of(), null))
                     .rows();
             assertThat(((Number) read.get(0).get(0)).longValue()).isEqualTo(6);
+            assertThat(exec(a, agent, "UPDATE items SET qty = 0 WHERE id = 8", null)
+                            .status())
+                    .as("a preview for approval agent persists nothing and needs no state")
+                    .isEqualTo("previewed");
             assertThat(qty(6)).isEqualTo(6);
         } finally {
             TestDatabases.run(admin, "ALTER DATABASE " + name + " ALLOW_CONNECTIONS true");
