@@ -80,7 +80,7 @@ public final class LocalGabyService implements GabyService {
         this.databases = new DatabaseHandles(catalog, settings);
         this.schemas = new SchemaCache(sessions, settings.schemaTtl());
         this.startup = new Startup(databases, sessions, schemas);
-        this.writes = new WritePath(settings, state.tokens());
+        this.writes = new WritePath(settings, state);
     }
 
     /** The settings this service runs with (the server's banner shows its mode). */

@@ -18,16 +18,20 @@ import java.time.Clock;
  * writes that wait for a person. Without {@code --state}, this process's memory and the account's approvals
  * directory; with it, the state database every replica names, which then also needs the confirm key every replica
  * signs with ({@code confirm_key}, {@code GABYSQL_CONFIRM_KEY}): a key made up per process would make each replica
- * refuse the others' tokens. Nothing is contacted here. Thread-safe.
+ * refuse the others' tokens. The settings are checked at once; the ledger and the store are made on the first write
+ * that needs them (a readonly start-up loads neither, nor the JSON mapper the approvals directory reads with), and
+ * nothing is contacted before. Thread-safe.
  */
 final class SingleUseState implements AutoCloseable {
-    private final TokenLedger tokens;
-    private final PendingStore pending;
+    private final Settings settings;
+    /** The replicas' state database, or null for this process and the approvals directory. */
     private final StateDatabase shared;
 
-    private SingleUseState(TokenLedger tokens, PendingStore pending, StateDatabase shared) {
-        this.tokens = tokens;
-        this.pending = pending;
+    private TokenLedger tokens;
+    private PendingStore pending;
+
+    private SingleUseState(Settings settings, StateDatabase shared) {
+        this.settings = settings;
         this.shared = shared;
     }
 
@@ -38,12 +42,8 @@ final class SingleUseState implements AutoCloseable {
      *     is not a PostgreSQL JDBC URL
      */
     static SingleUseState of(Settings settings) {
-        Clock clock = Clock.systemUTC();
         if (settings.state() == null) {
-            return new SingleUseState(
-                    new MemoryTokenLedger(clock),
-                    new ApprovalStore(settings.approvals().store(), clock),
-                    null);
+            return new SingleUseState(settings, null);
         }
         StateDatabase db = new StateDatabase(settings.state());
         if (settings.confirmKey() == null || settings.confirmKey().isBlank()) {
@@ -55,14 +55,24 @@ final class SingleUseState implements AutoCloseable {
                             + "=$(openssl rand -hex 32) (the same value everywhere), or confirm_key = \"${…}\" in"
                             + " [server] of gabysql.toml.");
         }
-        return new SingleUseState(new SharedTokenLedger(db, clock), new SharedPendingStore(db, clock), db);
+        return new SingleUseState(settings, db);
     }
 
-    TokenLedger tokens() {
+    synchronized TokenLedger tokens() {
+        if (tokens == null) {
+            tokens = shared == null
+                    ? new MemoryTokenLedger(Clock.systemUTC())
+                    : new SharedTokenLedger(shared, Clock.systemUTC());
+        }
         return tokens;
     }
 
-    PendingStore pending() {
+    synchronized PendingStore pending() {
+        if (pending == null) {
+            pending = shared == null
+                    ? new ApprovalStore(settings.approvals().store(), Clock.systemUTC())
+                    : new SharedPendingStore(shared, Clock.systemUTC());
+        }
         return pending;
     }
 

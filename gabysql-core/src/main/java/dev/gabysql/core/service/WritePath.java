@@ -18,7 +18,6 @@ import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.json.JsonBytes;
-import dev.gabysql.core.state.TokenLedger;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -40,13 +39,13 @@ final class WritePath {
 
     private final Settings settings;
     /** Where redeemed tokens are remembered: this process's memory, or the replicas' state database. */
-    private final TokenLedger ledger;
+    private final SingleUseState state;
     /** Made on the first write: its random confirm key costs milliseconds a readonly start-up need not pay. */
     private volatile ConfirmTokens tokens;
 
-    WritePath(Settings settings, TokenLedger ledger) {
+    WritePath(Settings settings, SingleUseState state) {
         this.settings = settings;
-        this.ledger = ledger;
+        this.state = state;
     }
 
     private ConfirmTokens tokens() {
@@ -58,7 +57,7 @@ final class WritePath {
                     byte[] key = settings.confirmKey() == null
                             ? ConfirmTokens.randomKey()
                             : settings.confirmKey().getBytes(StandardCharsets.UTF_8);
-                    t = new ConfirmTokens(key, settings.confirmTtl(), Clock.systemUTC(), ledger);
+                    t = new ConfirmTokens(key, settings.confirmTtl(), Clock.systemUTC(), state.tokens());
                     tokens = t;
                 }
             }
