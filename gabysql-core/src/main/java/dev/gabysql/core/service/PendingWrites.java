@@ -131,9 +131,26 @@ final class PendingWrites {
         if (!approve) {
             return w;
         }
-        PendingWrite done = commitApproved(approver, w);
-        store.finish(done);
-        return done;
+        return recorded(commitApproved(approver, w));
+    }
+
+    /**
+     * {@code done} once its outcome is in the store. When the store cannot take it (the state database went away
+     * between the decision and the commit's end), the person still learns what happened to the write, which stands;
+     * the agent then reads {@code pending} by its id, and the audit log has the commit (docs/design.md#shared-state).
+     */
+    private PendingWrite recorded(PendingWrite done) {
+        try {
+            store.finish(done);
+            return done;
+        } catch (GabyException e) {
+            return done.decided(
+                    done.state(),
+                    done.decidedBy(),
+                    done.via(),
+                    done.committedRows(),
+                    done.message() + " Its outcome could not be recorded: " + e.getMessage());
+        }
     }
 
     private PendingWrite commitApproved(CallContext approver, PendingWrite w) {
