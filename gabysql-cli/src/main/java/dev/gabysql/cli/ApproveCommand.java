@@ -83,7 +83,7 @@ final class ApproveCommand implements Callable<Integer> {
                         return console.readLine("%s", question);
                     },
                     Clock.systemUTC(),
-                    common.settings().approvals().store().toString());
+                    common.settings().approvalsPlace());
             return id == null ? approver.pick() : approver.decide(id.strip(), !reject);
         }
     }

@@ -80,6 +80,13 @@ public final class CommonOptions {
             description = "Where writes wait for a person's approval (default: ~/.gabysql/approvals).")
     String approvalsDir;
 
+    @Option(
+            names = "--state",
+            paramLabel = "JDBC_URL",
+            description = "A PostgreSQL database that replicas share for confirm tokens and writes waiting for"
+                    + " approval (default: this process and --approvals-dir; needs GABYSQL_CONFIRM_KEY).")
+    String state;
+
     private ConfigFile.Config loaded;
 
     private ConfigFile.Config configFile() {
@@ -121,7 +128,8 @@ public final class CommonOptions {
                     "Use --approval human (a person approves each write) or --approval agent (the agent's"
                             + " confirm token commits its own preview).");
         }
-        return new SettingsResolver.Flags(m, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, a, approvalsDir);
+        return new SettingsResolver.Flags(
+                m, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, a, approvalsDir, state);
     }
 
     /**

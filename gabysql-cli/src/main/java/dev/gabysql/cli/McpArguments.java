@@ -101,6 +101,9 @@ final class McpArguments {
                 case "--approvals-dir":
                     c.approvalsDir = value;
                     return true;
+                case "--state":
+                    c.state = value;
+                    return true;
                 case "--server":
                     cmd.server = new URI(value);
                     return true;

@@ -31,7 +31,9 @@ class McpArgumentsTest {
                 List.of("--audit-log=/var/log/a.jsonl", "--demo", "--max-rows=+7"),
                 List.of("--demo", "--mode", "readwrite", "--approval", "agent", "--approvals-dir=/tmp/approvals"),
                 List.of("--demo", "--tools", "minimal"),
-                List.of("--tools=gabysql_query,explain,", "--demo", "--tools", "search"));
+                List.of("--tools=gabysql_query,explain,", "--demo", "--tools", "search"),
+                List.of("--demo", "--state", "jdbc:postgresql://db:5432/gabysql?user=gaby&password=p"),
+                List.of("--state=jdbc:postgresql://db/gabysql", "--mode=readwrite"));
     }
 
     @ParameterizedTest
@@ -101,6 +103,7 @@ class McpArgumentsTest {
                         "--audit-log",
                         "--approval",
                         "--approvals-dir",
+                        "--state",
                         "--server",
                         "--token",
                         "--max-message",

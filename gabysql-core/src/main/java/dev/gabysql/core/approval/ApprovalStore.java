@@ -6,6 +6,8 @@ import dev.gabysql.core.api.PendingWrite;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.json.Json;
+import dev.gabysql.core.state.ApprovalIds;
+import dev.gabysql.core.state.PendingStore;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -16,27 +18,25 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
-import java.util.regex.Pattern;
 
 /**
  * Where writes wait for a person (docs/design.md#approval): one JSON file per write in a directory only the account
  * may read ({@code 0700}), so that the process that asks ({@code gabysql mcp}, {@code gabysql serve}) and the one
  * that answers ({@code gabysql approve}) share it and it outlives both. Every change of state happens under an
  * exclusive lock on the directory's lock file and is written by an atomic rename, so a write is decided once even
- * when two approvers race. Expired writes are marked so when read and removed a day later. Thread-safe.
+ * when two approvers race. Expired writes are marked so when read and removed a day later. The local
+ * {@link PendingStore}: replicas on several machines share a state database instead
+ * ({@code dev.gabysql.core.state.SharedPendingStore}). Thread-safe.
  */
-public final class ApprovalStore {
-    private static final Pattern ID = Pattern.compile("apr_[A-Za-z0-9_-]{22}");
+public final class ApprovalStore implements PendingStore {
     private static final long KEEP_DECIDED_SECONDS = 86_400;
     /** Reads files of later versions too: a member this version does not know is left out. */
     private static final ObjectMapper MAPPER =
@@ -46,7 +46,6 @@ public final class ApprovalStore {
 
     private final Path dir;
     private final Clock clock;
-    private final SecureRandom random = new SecureRandom();
 
     public ApprovalStore(Path dir, Clock clock) {
         this.dir = dir;
@@ -57,18 +56,12 @@ public final class ApprovalStore {
         return dir;
     }
 
+    @Override
     public Instant now() {
         return clock.instant();
     }
 
-    /** A new, unguessable approval id. */
-    public String newId() {
-        byte[] b = new byte[16];
-        random.nextBytes(b);
-        return "apr_" + Base64.getUrlEncoder().withoutPadding().encodeToString(b);
-    }
-
-    /** Adds a pending write. */
+    @Override
     public void add(PendingWrite w) {
         locked(() -> {
             write(w);
@@ -76,9 +69,9 @@ public final class ApprovalStore {
         });
     }
 
-    /** The write under {@code id}, its state brought up to date (an expired one says so); empty when unknown. */
+    @Override
     public Optional<PendingWrite> get(String id) {
-        if (id == null || !ID.matcher(id).matches()) {
+        if (!ApprovalIds.isId(id)) {
             return Optional.empty(); // a forged or altered id names no file, and never a path
         }
         return locked(() -> {
@@ -87,7 +80,7 @@ public final class ApprovalStore {
         });
     }
 
-    /** Every write still waiting for a person, oldest first. */
+    @Override
     public List<PendingWrite> pending() {
         return locked(() -> {
             List<PendingWrite> out = new ArrayList<>();
@@ -104,20 +97,16 @@ public final class ApprovalStore {
         });
     }
 
-    /**
-     * Moves the write from pending to {@code next(w)} in one step under the lock: the first of two racing deciders
-     * wins, the other gets {@code APPROVAL_CLOSED}.
-     */
+    /** In one step under the lock: the first of two racing deciders wins, the other gets {@code APPROVAL_CLOSED}. */
+    @Override
     public PendingWrite decide(String id, UnaryOperator<PendingWrite> next) {
-        if (id == null || !ID.matcher(id).matches()) {
-            throw notFound(); // a forged or altered id names no file, and never a path
+        if (!ApprovalIds.isId(id)) {
+            throw PendingStore.notFound(); // a forged or altered id names no file, and never a path
         }
         return locked(() -> {
-            PendingWrite w = expireIfDue(read(file(id)).orElseThrow(ApprovalStore::notFound));
+            PendingWrite w = expireIfDue(read(file(id)).orElseThrow(PendingStore::notFound));
             if (!w.state().open()) {
-                throw new GabyException(
-                        ErrorCode.APPROVAL_CLOSED,
-                        "This write was already decided: it is " + w.state().label() + ".");
+                throw PendingStore.alreadyDecided(w);
             }
             PendingWrite decided = next.apply(w);
             write(decided);
@@ -125,7 +114,7 @@ public final class ApprovalStore {
         });
     }
 
-    /** Records what became of an approved write (committed, changed, failed). */
+    @Override
     public void finish(PendingWrite w) {
         locked(() -> {
             write(w);
@@ -134,13 +123,11 @@ public final class ApprovalStore {
     }
 
     private PendingWrite expireIfDue(PendingWrite w) throws IOException {
-        if (w.state().open() && clock.instant().isAfter(Instant.parse(w.expiresAt()))) {
-            PendingWrite expired = w.decided(
-                    PendingWrite.State.EXPIRED, null, null, null, "Nobody decided before " + w.expiresAt() + ".");
-            write(expired);
-            return expired;
+        PendingWrite now = PendingStore.expiredIfDue(w, clock.instant());
+        if (now != w) {
+            write(now);
         }
-        return w;
+        return now;
     }
 
     private boolean isStale(PendingWrite w) {
@@ -219,9 +206,5 @@ public final class ApprovalStore {
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: the account's own permissions apply
         }
-    }
-
-    private static GabyException notFound() {
-        return new GabyException(ErrorCode.APPROVAL_NOT_FOUND, "No write waits under this approval id.");
     }
 }

@@ -6,6 +6,7 @@ import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.catalog.JdbcUrls;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.io.IOException;
@@ -41,7 +42,8 @@ public final class ConfigFile {
             "approval",
             "approval_ttl_seconds",
             "approvals_dir",
-            "tools");
+            "tools",
+            "state");
     private static final Set<String> DATABASE = Set.of(
             "name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap", "approval");
     private static final Set<String> TOKEN = Set.of("name", "secret", "mode", "role", "approval");
@@ -61,7 +63,8 @@ public final class ConfigFile {
      * The {@code [server]} table; null fields were not given. {@code approval}, {@code approvalTtl} and {@code
      * approvalsDir}: who approves writes by default, how long a write waits for a person, and where it waits
      * (docs/design.md#approval). {@code tools}: the names an MCP server lists, as written (the MCP front end knows
-     * the tools and checks them).
+     * the tools and checks them); {@code state}: the PostgreSQL JDBC URL of the state database that replicas share
+     * (docs/design.md#shared-state).
      */
     public record ServerValues(
             Mode mode,
@@ -75,16 +78,17 @@ public final class ConfigFile {
             ApprovalPolicy approval,
             Duration approvalTtl,
             String approvalsDir,
-            List<String> tools) {
+            List<String> tools,
+            String state) {
         /** A {@code [server]} table that says nothing. */
         public static final ServerValues NONE =
-                new ServerValues(null, null, null, null, null, null, null, null, null, null, null, null);
+                new ServerValues(null, null, null, null, null, null, null, null, null, null, null, null, null);
 
         public ServerValues {
             tools = tools == null ? null : List.copyOf(tools);
         }
 
-        /** A {@code [server]} table silent about tools. */
+        /** A {@code [server]} table silent about tools and the shared state. */
         public ServerValues(
                 Mode mode,
                 Integer maxRows,
@@ -109,6 +113,7 @@ public final class ConfigFile {
                     approval,
                     approvalTtl,
                     approvalsDir,
+                    null,
                     null);
         }
 
@@ -122,14 +127,14 @@ public final class ConfigFile {
                 String confirmKey,
                 Duration confirmTtl,
                 String auditKey) {
-            this(mode, maxRows, timeout, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, null, null, null, null);
+            this(mode, maxRows, timeout, schemaTtl, auditLog, confirmKey, confirmTtl, auditKey, null, null, null);
         }
 
         @Override
         public String toString() {
             return "ServerValues[mode=" + mode + ", confirmKey=" + (confirmKey == null ? null : "***") + ", auditKey="
                     + (auditKey == null ? null : "***") + ", approval=" + approval + ", approvalTtl=" + approvalTtl
-                    + ", approvalsDir=" + approvalsDir + ", tools=" + tools + "]";
+                    + ", approvalsDir=" + approvalsDir + ", tools=" + tools + ", state=" + JdbcUrls.mask(state) + "]";
         }
     }
 
@@ -242,7 +247,8 @@ public final class ConfigFile {
                     approval(s, "server.", "approval"),
                     seconds(s, "server.", "approval_ttl_seconds"),
                     string(s, "server.", "approvals_dir"),
-                    strings(s, "server.", "tools"));
+                    strings(s, "server.", "tools"),
+                    string(s, "server.", "state"));
         }
 
         DatabaseConfig database(JsonNode d, String where) {

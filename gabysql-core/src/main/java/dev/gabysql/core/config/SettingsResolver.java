@@ -27,6 +27,12 @@ public final class SettingsResolver {
     /** The environment variable that names the tools an MCP server lists (comma-separated), below the file. */
     public static final String TOOLS_ENV = "GABYSQL_TOOLS";
 
+    /**
+     * The environment variable that names the state database replicas share (a PostgreSQL JDBC URL), below the flag
+     * and the file (docs/design.md#shared-state).
+     */
+    public static final String STATE_ENV = "GABYSQL_STATE";
+
     private static final int DEFAULT_SCHEMA_TTL_SECONDS = 30;
 
     private SettingsResolver() {}
@@ -37,6 +43,7 @@ public final class SettingsResolver {
      * @param auditLog a path ({@code ~/} for the home directory), or {@code none} / {@code off} for no audit log
      * @param approval who approves writes by default (docs/design.md#approval)
      * @param approvalsDir where writes wait for a person ({@code ~/} for the home directory)
+     * @param state the state database replicas share, a PostgreSQL JDBC URL (docs/design.md#shared-state)
      */
     public record Flags(
             Mode mode,
@@ -45,13 +52,26 @@ public final class SettingsResolver {
             Integer schemaTtlSeconds,
             String auditLog,
             ApprovalPolicy approval,
-            String approvalsDir) {
+            String approvalsDir,
+            String state) {
         /** No flag given. */
         public static final Flags NONE = new Flags(null, null, null, null, null);
 
         /** Flags silent about approval. */
         public Flags(Mode mode, Integer maxRows, Integer timeoutSeconds, Integer schemaTtlSeconds, String auditLog) {
             this(mode, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, null, null);
+        }
+
+        /** Flags silent about the shared state. */
+        public Flags(
+                Mode mode,
+                Integer maxRows,
+                Integer timeoutSeconds,
+                Integer schemaTtlSeconds,
+                String auditLog,
+                ApprovalPolicy approval,
+                String approvalsDir) {
+            this(mode, maxRows, timeoutSeconds, schemaTtlSeconds, auditLog, approval, approvalsDir, null);
         }
     }
 
@@ -79,7 +99,8 @@ public final class SettingsResolver {
                         key,
                         file.confirmTtl(),
                         firstGiven(file.auditKey(), env.get(AUDIT_KEY_ENV), null))
-                .withApprovals(approvals(flags, file, env));
+                .withApprovals(approvals(flags, file, env))
+                .withState(firstGiven(flags.state(), file.state(), blankToNull(env.get(STATE_ENV))));
     }
 
     /**
@@ -137,6 +158,10 @@ public final class SettingsResolver {
 
     private static <T> T firstGiven(T first, T second, T last) {
         return first != null ? first : second != null ? second : last;
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     private static Integer seconds(Duration d) {

@@ -77,6 +77,11 @@ public enum ErrorCode {
     TIMEOUT(504, 1, "Narrow the query (WHERE, LIMIT, an index) or ask for a longer statement timeout."),
     CANCELLED(499, 1, "The call was cancelled by the client."),
     DATABASE_UNAVAILABLE(503, 1, "Check that the database server is running and reachable, then retry."),
+    STATE_UNAVAILABLE(
+            503,
+            1,
+            "Check that the shared state database (--state) is running and reachable, then retry; writes wait for"
+                    + " it, reads do not need it."),
     UNSUPPORTED_DATABASE(
             400,
             2,

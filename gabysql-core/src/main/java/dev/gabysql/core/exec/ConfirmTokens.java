@@ -2,6 +2,8 @@ package dev.gabysql.core.exec;
 
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.state.MemoryTokenLedger;
+import dev.gabysql.core.state.TokenLedger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -11,9 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.Iterator;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -21,8 +20,10 @@ import javax.crypto.spec.SecretKeySpec;
  * Issues and checks the tokens that confirm a previewed write (docs/design.md#writes-preview-and-confirm). A token
  * binds the database, the exact SQL and parameters, the mode, the previewed count and the evidence of what the preview
  * changed (a digest of its rows per table and of the affected rows); it is HMAC-SHA256-signed with the
- * server's key, expires, and is single use. Several instances that share the key accept each other's tokens (single use
- * is then per instance). Thread-safe.
+ * server's key, expires, and is single use. Several instances that share the key accept each other's tokens; single use
+ * holds across the instances that share the {@link TokenLedger} too: one process with the default memory ledger,
+ * every replica of one state database with the shared one (docs/design.md#shared-state). A token is used up when it is
+ * redeemed, before its write runs, so a write that then fails needs a new preview. Thread-safe.
  */
 public final class ConfirmTokens {
     private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
@@ -35,19 +36,31 @@ public final class ConfirmTokens {
     private final Duration ttl;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
-    private final Map<String, Instant> used = new ConcurrentHashMap<>();
+    private final TokenLedger ledger;
 
+    /** Tokens whose redemptions this process remembers, in memory. */
     public ConfirmTokens(byte[] key, Duration ttl, Clock clock) {
+        this(key, ttl, clock, new MemoryTokenLedger(clock));
+    }
+
+    /** Tokens whose redemptions {@code ledger} remembers (shared by the replicas of one state database, or not). */
+    public ConfirmTokens(byte[] key, Duration ttl, Clock clock, TokenLedger ledger) {
         this.key = key.clone();
         this.ttl = ttl;
         this.clock = clock;
+        this.ledger = ledger;
     }
 
     /** Tokens signed with a random key: valid for this process only. */
     public static ConfirmTokens withRandomKey(Duration ttl) {
+        return new ConfirmTokens(randomKey(), ttl, Clock.systemUTC());
+    }
+
+    /** A random signing key, for a process whose tokens no other process needs to check. */
+    public static byte[] randomKey() {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
-        return new ConfirmTokens(key, ttl, Clock.systemUTC());
+        return key;
     }
 
     /**
@@ -84,7 +97,9 @@ public final class ConfirmTokens {
     }
 
     /**
-     * Checks a token against what the confirming call is about to do and consumes it.
+     * Checks a token against what the confirming call is about to do and consumes it: from here on it is used, whether
+     * the write then commits or not. With a shared ledger that cannot be reached, {@code STATE_UNAVAILABLE} and
+     * nothing may run.
      *
      * @return the count the preview saw, and the token id (for the audit log)
      */
@@ -135,18 +150,8 @@ public final class ConfirmTokens {
     }
 
     private void consume(String id, Instant expires) {
-        prune();
-        if (used.putIfAbsent(id, expires) != null) {
+        if (!ledger.redeem(id, expires)) {
             throw invalid("The confirm token was already used; each token confirms one write once.");
-        }
-    }
-
-    private void prune() {
-        Instant now = clock.instant();
-        for (Iterator<Instant> it = used.values().iterator(); it.hasNext(); ) {
-            if (now.isAfter(it.next())) {
-                it.remove();
-            }
         }
     }
 

@@ -19,7 +19,6 @@ import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.api.StatementInfo;
-import dev.gabysql.core.approval.ApprovalStore;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.audit.AuditReader;
 import dev.gabysql.core.audit.AuditVerifier;
@@ -47,7 +46,6 @@ import dev.gabysql.core.introspect.TablePresenter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,11 +66,13 @@ public final class LocalGabyService implements GabyService {
     private final Sessions sessions = new Sessions();
     private final SchemaCache schemas;
     private final Startup startup;
+    private final SingleUseState state;
     private final WritePath writes;
     /** Made on the first write that waits for a person: its directory is created only then. */
     private volatile PendingWrites pending;
 
     public LocalGabyService(Catalog catalog, Settings settings) {
+        this.state = SingleUseState.of(settings); // first: it may refuse the settings, before anything is opened
         this.settings = settings;
         this.audit = settings.auditLog() == null
                 ? AuditLog.DISABLED
@@ -80,7 +80,7 @@ public final class LocalGabyService implements GabyService {
         this.databases = new DatabaseHandles(catalog, settings);
         this.schemas = new SchemaCache(sessions, settings.schemaTtl());
         this.startup = new Startup(databases, sessions, schemas);
-        this.writes = new WritePath(settings);
+        this.writes = new WritePath(settings, state);
     }
 
     /** The settings this service runs with (the server's banner shows its mode). */
@@ -140,9 +140,8 @@ public final class LocalGabyService implements GabyService {
         if (p == null) {
             synchronized (this) {
                 if (pending == null) {
-                    Settings.Approvals a = settings.approvals();
                     pending = new PendingWrites(
-                            new ApprovalStore(a.store(), Clock.systemUTC()), a.ttl(), audit, databases, writes);
+                            state.pending(), settings.approvals().ttl(), audit, databases, writes);
                 }
                 p = pending;
             }
@@ -382,6 +381,7 @@ public final class LocalGabyService implements GabyService {
     public void close() {
         sessions.close();
         databases.close();
+        state.close();
         audit.close();
     }
 

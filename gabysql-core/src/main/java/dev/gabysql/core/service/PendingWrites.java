@@ -7,7 +7,6 @@ import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.PendingWrite;
 import dev.gabysql.core.api.QueryResult;
-import dev.gabysql.core.approval.ApprovalStore;
 import dev.gabysql.core.audit.AuditLog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.error.ErrorCode;
@@ -15,6 +14,7 @@ import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.guard.AccessPolicy;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.json.IsoInstant;
+import dev.gabysql.core.state.PendingStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -23,16 +23,18 @@ import java.util.List;
  * The service's side of approval by a person (docs/design.md#approval): keeps a previewed write in the store for a
  * person, answers the agent's questions about it by id, and takes the person's decision once, committing an approved
  * write in this process. It never decides on its own: the front end that asked a person (an MCP client's form, a
- * terminal, an approver's HTTP token) calls {@link #decide}. Thread-safe (the store is).
+ * terminal, an approver's HTTP token) calls {@link #decide}. The store is this account's approvals directory, or the
+ * state database replicas share (docs/design.md#shared-state): then a write previewed on one replica is decided, and
+ * committed, on whichever replica the person reaches. Thread-safe (the store is).
  */
 final class PendingWrites {
-    private final ApprovalStore store;
+    private final PendingStore store;
     private final Duration ttl;
     private final AuditLog audit;
     private final DatabaseHandles databases;
     private final WritePath writes;
 
-    PendingWrites(ApprovalStore store, Duration ttl, AuditLog audit, DatabaseHandles databases, WritePath writes) {
+    PendingWrites(PendingStore store, Duration ttl, AuditLog audit, DatabaseHandles databases, WritePath writes) {
         this.store = store;
         this.ttl = ttl;
         this.audit = audit;
@@ -40,7 +42,7 @@ final class PendingWrites {
         this.writes = writes;
     }
 
-    ApprovalStore store() {
+    PendingStore store() {
         return store;
     }
 
@@ -129,9 +131,26 @@ final class PendingWrites {
         if (!approve) {
             return w;
         }
-        PendingWrite done = commitApproved(approver, w);
-        store.finish(done);
-        return done;
+        return recorded(commitApproved(approver, w));
+    }
+
+    /**
+     * {@code done} once its outcome is in the store. When the store cannot take it (the state database went away
+     * between the decision and the commit's end), the person still learns what happened to the write, which stands;
+     * the agent then reads {@code pending} by its id, and the audit log has the commit (docs/design.md#shared-state).
+     */
+    private PendingWrite recorded(PendingWrite done) {
+        try {
+            store.finish(done);
+            return done;
+        } catch (GabyException e) {
+            return done.decided(
+                    done.state(),
+                    done.decidedBy(),
+                    done.via(),
+                    done.committedRows(),
+                    done.message() + " Its outcome could not be recorded: " + e.getMessage());
+        }
     }
 
     private PendingWrite commitApproved(CallContext approver, PendingWrite w) {

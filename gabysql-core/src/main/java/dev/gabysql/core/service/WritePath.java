@@ -32,17 +32,20 @@ import java.util.List;
  * per table, cascades and triggers included), counters the rollback does not undo are put back, and a signed token
  * binds the count, the per-table counts and a digest of the affected rows. The confirming call runs it again and
  * commits only if all three match. A write that cannot be rehearsed gets no preview, runs only in admin mode, and only
- * on the confirming call. Thread-safe (state lives in the token service).
+ * on the confirming call. Thread-safe (state lives in the token service and its ledger).
  */
 final class WritePath {
     private static final int PREVIEW_ROWS = 20;
 
     private final Settings settings;
+    /** Where redeemed tokens are remembered: this process's memory, or the replicas' state database. */
+    private final SingleUseState state;
     /** Made on the first write: its random confirm key costs milliseconds a readonly start-up need not pay. */
     private volatile ConfirmTokens tokens;
 
-    WritePath(Settings settings) {
+    WritePath(Settings settings, SingleUseState state) {
         this.settings = settings;
+        this.state = state;
     }
 
     private ConfirmTokens tokens() {
@@ -51,12 +54,10 @@ final class WritePath {
             synchronized (this) {
                 t = tokens;
                 if (t == null) {
-                    t = settings.confirmKey() == null
-                            ? ConfirmTokens.withRandomKey(settings.confirmTtl())
-                            : new ConfirmTokens(
-                                    settings.confirmKey().getBytes(StandardCharsets.UTF_8),
-                                    settings.confirmTtl(),
-                                    Clock.systemUTC());
+                    byte[] key = settings.confirmKey() == null
+                            ? ConfirmTokens.randomKey()
+                            : settings.confirmKey().getBytes(StandardCharsets.UTF_8);
+                    t = new ConfirmTokens(key, settings.confirmTtl(), Clock.systemUTC(), state.tokens());
                     tokens = t;
                 }
             }

@@ -198,4 +198,19 @@ class ConfigFileTest {
                 Mode.READONLY, null, null, null, null, null, c.server().auditKey());
         assertThat(s.toString()).doesNotContain("audit-secret");
     }
+
+    @Test
+    void theStateDatabaseComesFromTheFileWithItsPasswordFromTheEnvironmentAndIsNeverPrinted() throws IOException {
+        ConfigFile.Config c = load(
+                "[server]\nstate = \"jdbc:postgresql://db:5432/gabysql?user=gaby&password=${STATE_PASSWORD}\"\n",
+                Map.of("STATE_PASSWORD", "state-secret-0123"));
+        assertThat(c.server().state())
+                .isEqualTo("jdbc:postgresql://db:5432/gabysql?user=gaby&password=state-secret-0123");
+        assertThat(c.server().toString()).contains("password=***").doesNotContain("state-secret");
+        Settings s = SettingsResolver.resolve(SettingsResolver.Flags.NONE, c.server(), Map.of());
+        assertThat(s.state()).isEqualTo(c.server().state());
+        assertThat(s.toString()).contains("password=***").doesNotContain("state-secret");
+        assertThat(s.approvalsPlace())
+                .isEqualTo("the state database jdbc:postgresql://db:5432/gabysql?user=gaby&password=***");
+    }
 }

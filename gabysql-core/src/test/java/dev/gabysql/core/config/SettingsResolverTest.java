@@ -134,7 +134,7 @@ class SettingsResolverTest {
     @Test
     void theToolsOfAFlagBeatTheFileWhichBeatsTheEnvironment() {
         ConfigFile.ServerValues file = new ConfigFile.ServerValues(
-                null, null, null, null, null, null, null, null, null, null, null, List.of("gabysql_query"));
+                null, null, null, null, null, null, null, null, null, null, null, List.of("gabysql_query"), null);
         Map<String, String> env = Map.of(SettingsResolver.TOOLS_ENV, "minimal, explain");
         assertThat(SettingsResolver.tools(null, SILENT_FILE, Map.of())).isNull();
         assertThat(SettingsResolver.tools(null, SILENT_FILE, Map.of(SettingsResolver.TOOLS_ENV, " ")))
@@ -142,6 +142,29 @@ class SettingsResolverTest {
         assertThat(SettingsResolver.tools(null, SILENT_FILE, env)).containsExactly("minimal", " explain");
         assertThat(SettingsResolver.tools(null, file, env)).containsExactly("gabysql_query");
         assertThat(SettingsResolver.tools(List.of("all"), file, env)).containsExactly("all");
+    }
+
+    @Test
+    void theStateDatabaseIsTheFlagsElseTheFilesElseTheEnvironmentsElseNone() {
+        ConfigFile.ServerValues file = new ConfigFile.ServerValues(
+                null, null, null, null, null, null, null, null, null, null, null, null, "file");
+        SettingsResolver.Flags flag = new SettingsResolver.Flags(null, null, null, null, null, null, null, "flag");
+        Map<String, String> env = Map.of(SettingsResolver.STATE_ENV, "env");
+
+        assertThat(SettingsResolver.resolve(flag, file, env).state()).isEqualTo("flag");
+        assertThat(SettingsResolver.resolve(SettingsResolver.Flags.NONE, file, env)
+                        .state())
+                .isEqualTo("file");
+        assertThat(SettingsResolver.resolve(SettingsResolver.Flags.NONE, SILENT_FILE, env)
+                        .state())
+                .isEqualTo("env");
+        assertThat(SettingsResolver.resolve(SettingsResolver.Flags.NONE, SILENT_FILE, Map.of())
+                        .state())
+                .isNull();
+        assertThat(SettingsResolver.resolve(
+                                SettingsResolver.Flags.NONE, SILENT_FILE, Map.of(SettingsResolver.STATE_ENV, " "))
+                        .state())
+                .isNull();
     }
 
     private static ConfigFile.ServerValues approvalFile(ApprovalPolicy p, Duration ttl, String dir) {
