@@ -109,7 +109,7 @@ final class ReadReplica implements AutoCloseable {
     String warning() {
         String down = unreachable;
         if (down != null) {
-            return "Its replica (" + replica.displayUrl() + ") is unreachable (" + down + "): reads "
+            return "Its replica is unreachable (" + down + "): reads "
                     + (replica.fallback() ? "go to the primary" : "fail (replica_fallback = false)")
                     + " until it answers again.";
         }
