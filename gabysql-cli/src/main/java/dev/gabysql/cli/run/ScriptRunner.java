@@ -65,7 +65,7 @@ public final class ScriptRunner {
         PrintWriter out = cl.getOut();
         out.print(format.render(result));
         out.flush();
-        if (result.truncated() && result.note() != null) {
+        if (result.note() != null) {
             note(result.note());
         }
     }

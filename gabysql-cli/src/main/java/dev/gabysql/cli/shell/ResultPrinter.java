@@ -40,7 +40,7 @@ final class ResultPrinter {
         } else {
             lines(useExpanded(r) ? expanded.render(r, width()) : table.render(r, width()));
         }
-        if (r.truncated() && r.note() != null) {
+        if (r.note() != null) {
             note(r.note());
         }
         out().flush();

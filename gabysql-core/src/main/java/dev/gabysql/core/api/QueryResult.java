@@ -13,6 +13,14 @@ public record QueryResult(
         rows = List.copyOf(rows);
     }
 
+    /** The same rows with one more sentence in the note (null: none to add). */
+    public QueryResult withNote(String more) {
+        if (more == null) {
+            return this;
+        }
+        return new QueryResult(columns, rows, truncated, note == null ? more : note + " " + more, elapsedMillis);
+    }
+
     public int rowCount() {
         return rows.size();
     }

@@ -17,6 +17,7 @@ import java.time.Duration;
  * @param statementTimeout per statement; null means the server default
  * @param rowCap      rows returned per read at most; 0 means the server default
  * @param approval    who approves writes to this database; null means the server's policy
+ * @param replica     a read replica that answers readonly calls (docs/design.md#read-replicas), or null
  */
 public record DatabaseConfig(
         String name,
@@ -27,10 +28,25 @@ public record DatabaseConfig(
         Mode maxMode,
         Duration statementTimeout,
         int rowCap,
-        ApprovalPolicy approval) {
+        ApprovalPolicy approval,
+        Replica replica) {
 
     public DatabaseConfig {
         maxMode = maxMode == null ? Mode.ADMIN : maxMode;
+    }
+
+    /** A database without a replica. */
+    public DatabaseConfig(
+            String name,
+            String url,
+            String user,
+            String password,
+            String description,
+            Mode maxMode,
+            Duration statementTimeout,
+            int rowCap,
+            ApprovalPolicy approval) {
+        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, null);
     }
 
     /** A database that follows the server's approval policy. */
@@ -52,6 +68,23 @@ public record DatabaseConfig(
                 name, "jdbc:sqlite:" + file.toAbsolutePath().normalize(), null, null, null, null, null, 0);
     }
 
+    /**
+     * The replica as a database of its own for the dialect to connect to: its URL, this database's credentials and
+     * limits, never more than readonly, named {@code NAME-replica} in its connections' errors and pool names.
+     */
+    public DatabaseConfig replicaConnection() {
+        return new DatabaseConfig(
+                name + "-replica",
+                replica.url(),
+                user,
+                password,
+                description,
+                Mode.READONLY,
+                statementTimeout,
+                rowCap,
+                approval);
+    }
+
     /** The URL with any password masked, for logs, errors and listings. */
     public String displayUrl() {
         return JdbcUrls.mask(url);
@@ -59,6 +92,32 @@ public record DatabaseConfig(
 
     @Override
     public String toString() {
-        return "DatabaseConfig[" + name + " " + displayUrl() + "]";
+        return "DatabaseConfig[" + name + " " + displayUrl() + (replica == null ? "" : " replica " + replica) + "]";
+    }
+
+    /**
+     * A read replica of the database (docs/design.md#read-replicas).
+     *
+     * @param url      its JDBC URL (the database's user and password apply unless the URL names its own)
+     * @param maxLag   how far behind the primary it may be before reads go to the primary (or carry a note)
+     * @param fallback whether reads go to the primary while the replica is unreachable or lags more than
+     *                 {@code maxLag}; false: they fail (unreachable) or are answered by the replica with a note (lag)
+     */
+    public record Replica(String url, Duration maxLag, boolean fallback) {
+        public static final Duration DEFAULT_MAX_LAG = Duration.ofSeconds(30);
+
+        public Replica {
+            maxLag = maxLag == null ? DEFAULT_MAX_LAG : maxLag;
+        }
+
+        /** The URL with any password masked. */
+        public String displayUrl() {
+            return JdbcUrls.mask(url);
+        }
+
+        @Override
+        public String toString() {
+            return displayUrl();
+        }
     }
 }

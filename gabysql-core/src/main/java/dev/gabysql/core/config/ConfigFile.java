@@ -45,7 +45,18 @@ public final class ConfigFile {
             "tools",
             "state");
     private static final Set<String> DATABASE = Set.of(
-            "name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap", "approval");
+            "name",
+            "url",
+            "user",
+            "password",
+            "description",
+            "max_mode",
+            "timeout_seconds",
+            "row_cap",
+            "approval",
+            "replica_url",
+            "replica_max_lag_seconds",
+            "replica_fallback");
     private static final Set<String> TOKEN = Set.of("name", "secret", "mode", "role", "approval");
     private static final Pattern TOKEN_NAME = Pattern.compile("[A-Za-z0-9_.@-]{1,64}");
 
@@ -276,7 +287,31 @@ public final class ConfigFile {
                     mode(d, p, "max_mode"),
                     seconds(d, p, "timeout_seconds"),
                     rowCap == null ? 0 : rowCap,
-                    approval(d, p, "approval"));
+                    approval(d, p, "approval"),
+                    replica(d, p));
+        }
+
+        /** {@code replica_url} and its two settings (docs/configuration.md#read-replicas), or null. */
+        DatabaseConfig.Replica replica(JsonNode d, String p) {
+            String url = string(d, p, "replica_url");
+            Duration maxLag = seconds(d, p, "replica_max_lag_seconds");
+            Boolean fallback = bool(d, p, "replica_fallback");
+            if (url == null) {
+                if (maxLag != null || fallback != null) {
+                    throw invalid(
+                            "`" + p + (maxLag != null ? "replica_max_lag_seconds" : "replica_fallback")
+                                    + "` is given without `" + p + "replica_url`.",
+                            "Add replica_url = \"jdbc:…\" (the replica's JDBC URL), or remove the replica settings.");
+                }
+                return null;
+            }
+            if (!url.startsWith("jdbc:")) {
+                throw invalid(
+                        p + "replica_url must be a JDBC URL (jdbc:…), got `" + JdbcUrls.mask(url) + "`.",
+                        "Write the replica's URL as the database's, e.g."
+                                + " replica_url = \"jdbc:postgresql://replica-host:5432/dbname\".");
+            }
+            return new DatabaseConfig.Replica(url, maxLag, fallback == null || fallback);
         }
 
         TokenConfig token(JsonNode t, String where) {
@@ -405,6 +440,17 @@ public final class ConfigFile {
                 throw invalid("`" + p + key + "` must be a positive whole number.", "For example " + key + " = 500.");
             }
             return v.asInt();
+        }
+
+        Boolean bool(JsonNode n, String p, String key) {
+            JsonNode v = n.get(key);
+            if (v == null) {
+                return null;
+            }
+            if (!v.isBoolean()) {
+                throw invalid("`" + p + key + "` must be true or false.", "Write " + key + " = false (no quotes).");
+            }
+            return v.asBoolean();
         }
 
         Duration seconds(JsonNode n, String p, String key) {

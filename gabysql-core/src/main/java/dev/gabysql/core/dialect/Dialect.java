@@ -78,6 +78,15 @@ public interface Dialect {
         return null;
     }
 
+    /**
+     * Where a read replica stands against its primary (docs/design.md#read-replicas), asked of the primary first:
+     * gabysql measures the replica's lag from these positions. Null when the engine cannot tell; no lag is measured
+     * then. Default: null.
+     */
+    default ReplicaPosition replicaPosition(Connection primary, Connection replica) throws SQLException {
+        return null;
+    }
+
     /** Quotes an identifier for this engine. */
     default String quoteIdentifier(String name) {
         return '"' + name.replace("\"", "\"\"") + '"';

@@ -18,7 +18,17 @@ public final class PlanRenderer {
 
     private PlanRenderer() {}
 
+    /** The plan, and the read's note when it has one (e.g. that the primary answered for its replica). */
     public static Rendered render(QueryResult plan) {
+        Rendered r = plan(plan);
+        if (plan.note() == null) {
+            return r;
+        }
+        ((ObjectNode) r.json()).put("note", plan.note());
+        return new Rendered(r.text() + "\n(" + plan.note() + ")", r.json());
+    }
+
+    private static Rendered plan(QueryResult plan) {
         int id = column(plan, "id");
         int parent = column(plan, "parent");
         int detail = column(plan, "detail");

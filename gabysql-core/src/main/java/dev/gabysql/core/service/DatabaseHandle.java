@@ -5,6 +5,7 @@ import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
@@ -29,7 +30,12 @@ final class DatabaseHandle implements AutoCloseable {
     private final String command;
 
     private ConnectionSource source;
+    /** The read replica, or null. */
+    private final ReadReplica replica;
+
     private volatile Cached cached;
+    /** A write through gabysql changed the schema: it is read from the primary until it is cached again. */
+    private volatile boolean schemaChanged;
     /** Held while the whole schema is read, so that concurrent readers wait for one read instead of repeating it. */
     private final Object schemaReading = new Object();
 
@@ -41,6 +47,7 @@ final class DatabaseHandle implements AutoCloseable {
         this.inspections = new InspectionCache(dialect.flavor());
         this.splitter = new GuardSplitter(dialect.flavor());
         this.connectionLabel = "a connection to `" + config.name() + "`";
+        this.replica = config.replica() == null ? null : new ReadReplica(config, dialect, limits);
     }
 
     /** Where this database's statements end: the guard's lexer in its flavour. */
@@ -78,11 +85,47 @@ final class DatabaseHandle implements AutoCloseable {
      * is cancelled ({@link Cancellation#awaiting}).
      */
     Session open(Mode mode, Limits sessionLimits, CallContext ctx) {
+        return open(source(), mode, sessionLimits, ctx);
+    }
+
+    /** A readonly session where {@code route} says: the replica's or the primary's. */
+    Session open(ReadReplica.Route route, Limits sessionLimits, CallContext ctx) {
+        return open(route.source(), Mode.READONLY, sessionLimits, ctx);
+    }
+
+    private Session open(ConnectionSource from, Mode mode, Limits sessionLimits, CallContext ctx) {
         SessionLabel label = SessionLabel.of(command, ctx);
         if (ctx == null || ctx.cancellation() == null) {
-            return source().open(mode, sessionLimits, label);
+            return from.open(mode, sessionLimits, label);
         }
-        return ctx.cancellation().awaiting(connectionLabel, () -> source().open(mode, sessionLimits, label));
+        return ctx.cancellation().awaiting(connectionLabel, () -> from.open(mode, sessionLimits, label));
+    }
+
+    /**
+     * Where a readonly session goes (docs/design.md#read-replicas): the primary when there is no replica or the
+     * read may not use one ({@code replicaAllowed} false: a caller who may write reads its own writes), else where
+     * the replica says.
+     */
+    ReadReplica.Route readRoute(boolean replicaAllowed) {
+        if (replica == null || !replicaAllowed) {
+            return new ReadReplica.Route(source(), false, null);
+        }
+        return replica.route(this::source);
+    }
+
+    /** A read on the replica failed because the replica went away. */
+    void replicaFailed(GabyException e) {
+        replica.failed(e);
+    }
+
+    /** What the catalog listing says of the replica when it does not serve as it should, or null. */
+    String replicaWarning() {
+        return replica == null ? null : replica.warning();
+    }
+
+    /** Whether the schema may be read on the replica: not until the schema a write through gabysql made is cached. */
+    boolean schemaMayComeFromReplica() {
+        return !schemaChanged;
     }
 
     Object schemaReading() {
@@ -96,14 +139,19 @@ final class DatabaseHandle implements AutoCloseable {
 
     void cacheSchema(SchemaModel model, Duration ttl) {
         cached = new Cached(model, System.nanoTime() + ttl.toNanos());
+        schemaChanged = false;
     }
 
     void invalidateSchema() {
+        schemaChanged = true;
         cached = null;
     }
 
     @Override
     public synchronized void close() {
+        if (replica != null) {
+            replica.close();
+        }
         if (source != null) {
             source.close();
             source = null;

@@ -36,6 +36,12 @@ final class DatabaseHandles implements AutoCloseable {
                 db.name(), n -> new DatabaseHandle(db, Dialects.forDatabase(db), limitsOf(db), settings.command()));
     }
 
+    /** What the replica of a database in use is not doing as it should, or null (docs/design.md#read-replicas). */
+    String replicaWarning(String name) {
+        DatabaseHandle h = handles.get(name);
+        return h == null ? null : h.replicaWarning();
+    }
+
     Mode effectiveMode(CallContext ctx, DatabaseConfig db) {
         return serverMode(db).capTo(ctx == null ? null : ctx.callerCap());
     }

@@ -112,6 +112,10 @@ public final class LocalGabyService implements GabyService {
         if (privilege != null) {
             warnings.add(privilege);
         }
+        String replica = databases.replicaWarning(db.name());
+        if (replica != null) {
+            warnings.add(replica);
+        }
         Mode mode = databases.effectiveMode(ctx, db);
         return new DatabaseInfo(
                 db.name(),
@@ -171,15 +175,21 @@ public final class LocalGabyService implements GabyService {
         }
     }
 
+    /**
+     * A read, on the database's replica when the caller may only read (docs/design.md#read-replicas: a caller who
+     * may write reads its own writes on the primary); the answer says when the primary stood in for the replica.
+     */
     private QueryResult read(
             CallContext ctx, DatabaseHandle h, String what, String sql, List<Object> params, Limits limits) {
-        return sessions.run(
+        boolean readsOnly = databases.effectiveMode(ctx, h.config()) == Mode.READONLY;
+        Sessions.Routed<QueryResult> r = sessions.read(
                 h,
-                Mode.READONLY,
+                readsOnly,
                 limits,
                 ctx,
                 s -> QueryRunner.query(
                         what + " on `" + h.config().name() + "`", s, sql, params, limits, ctx.cancellation()));
+        return r.value().withNote(r.note());
     }
 
     /**

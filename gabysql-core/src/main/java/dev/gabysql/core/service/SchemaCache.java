@@ -1,6 +1,5 @@
 package dev.gabysql.core.service;
 
-import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.introspect.SchemaFilter;
 import dev.gabysql.core.introspect.SchemaLookup;
@@ -57,17 +56,20 @@ final class SchemaCache {
         return new LocatedTable(model, SchemaLookup.find(model, table, () -> model(h)));
     }
 
+    /** On the replica, if there is one, unless a write through gabysql changed the schema since it was cached. */
     private SchemaModel read(DatabaseHandle h, SchemaFilter filter) {
-        return sessions.run(h, Mode.READONLY, h.limits(), s -> {
-            try {
-                return h.dialect()
-                        .schemaReader()
-                        .read(s.connection(), filter)
-                        .withDatabase(h.config().name());
-            } catch (SQLException e) {
-                throw SqlErrors.translate("Reading the schema of `" + h.config().name() + "`", e, false, false);
-            }
-        });
+        return sessions.read(h, h.schemaMayComeFromReplica(), h.limits(), null, s -> {
+                    try {
+                        return h.dialect()
+                                .schemaReader()
+                                .read(s.connection(), filter)
+                                .withDatabase(h.config().name());
+                    } catch (SQLException e) {
+                        throw SqlErrors.translate(
+                                "Reading the schema of `" + h.config().name() + "`", e, false, false);
+                    }
+                })
+                .value();
     }
 
     /** A table found by name, with the model it belongs to (for its foreign keys' other ends). */

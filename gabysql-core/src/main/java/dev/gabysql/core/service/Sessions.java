@@ -31,7 +31,31 @@ final class Sessions implements AutoCloseable {
 
     /** Work in a session of the call {@code ctx}; the wait for the session ends when the call is cancelled. */
     <T> T run(DatabaseHandle h, Mode mode, Limits limits, CallContext ctx, Function<Session, T> work) {
-        Session s = h.open(mode, limits, ctx);
+        return within(h.open(mode, limits, ctx), work);
+    }
+
+    /**
+     * A read where the database's read route says (docs/design.md#read-replicas): on its replica when it has one
+     * that serves and {@code replicaAllowed}, else on the primary. A read the replica fails because it went away
+     * runs again where the route then says (the primary with a note, or a refusal): a read changes nothing, so that
+     * running it twice is safe.
+     */
+    <T> Routed<T> read(
+            DatabaseHandle h, boolean replicaAllowed, Limits limits, CallContext ctx, Function<Session, T> work) {
+        ReadReplica.Route route = h.readRoute(replicaAllowed);
+        try {
+            return new Routed<>(within(h.open(route, limits, ctx), work), route.note());
+        } catch (GabyException e) {
+            if (!route.replica() || !ReadReplica.wentAway(e)) {
+                throw e;
+            }
+            h.replicaFailed(e);
+            ReadReplica.Route again = h.readRoute(replicaAllowed);
+            return new Routed<>(within(h.open(again, limits, ctx), work), again.note());
+        }
+    }
+
+    private <T> T within(Session s, Function<Session, T> work) {
         try {
             return work.apply(s);
         } catch (GabyException e) {
@@ -51,4 +75,7 @@ final class Sessions implements AutoCloseable {
     public void close() {
         closer.close();
     }
+
+    /** A read's answer and what it says about where it came from (null: nothing to say). */
+    record Routed<T>(T value, String note) {}
 }

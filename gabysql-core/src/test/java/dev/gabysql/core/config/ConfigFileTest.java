@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.io.IOException;
@@ -128,6 +129,30 @@ class ConfigFileTest {
                 "approval = \"agent\"");
         expect("[server]\napproval_ttl_seconds = 0", "server.approval_ttl_seconds", "approval_ttl_seconds = ");
         expect("[server]\napprovals = \"human\"", "server.approvals", "approvals_dir");
+    }
+
+    @Test
+    void aDatabaseMayNameAReadReplicaWithItsLagThresholdAndFallback() throws IOException {
+        String db = "[[databases]]\nname = \"sales\"\nurl = \"jdbc:postgresql://primary/sales\"\n";
+        ConfigFile.Config c = load(
+                db + "replica_url = \"jdbc:postgresql://replica/sales?password=${PW}\"\n"
+                        + "replica_max_lag_seconds = 5\nreplica_fallback = false",
+                Map.of("PW", "s3cret"));
+        DatabaseConfig.Replica replica = c.databases().get(0).replica();
+        assertThat(replica.url()).isEqualTo("jdbc:postgresql://replica/sales?password=s3cret");
+        assertThat(replica.maxLag()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(replica.fallback()).isFalse();
+        assertThat(c.databases().get(0).toString()).contains("replica").doesNotContain("s3cret");
+        DatabaseConfig.Replica defaults = load(db + "replica_url = \"jdbc:postgresql://replica/sales\"", Map.of())
+                .databases()
+                .get(0)
+                .replica();
+        assertThat(defaults.maxLag()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(defaults.fallback()).isTrue();
+        assertThat(load(db, Map.of()).databases().get(0).replica()).isNull();
+        expect(db + "replica_fallback = false", "databases[0].replica_fallback", "replica_url");
+        expect(db + "replica_url = \"replica:5432\"", "databases[0].replica_url", "replica_url = ");
+        expect(db + "replica_url = \"jdbc:postgresql://r/s\"\nreplica_fallback = \"no\"", "true or false", "false");
     }
 
     private void expect(String toml, String messagePart, String hintPart) {

@@ -4,6 +4,7 @@ import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Rehearsal;
+import dev.gabysql.core.dialect.ReplicaPosition;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.guard.InspectedStatement;
@@ -59,6 +60,28 @@ public final class PostgresDialect implements Dialect {
     @Override
     public Rehearsal rehearse(Connection connection, InspectedStatement stmt) throws SQLException {
         return PostgresRehearsal.start(connection, stmt);
+    }
+
+    /**
+     * WAL byte positions: the primary's {@code pg_current_wal_lsn()}, the standby's {@code pg_last_wal_replay_lsn()}.
+     * Not {@code now() - pg_last_xact_replay_timestamp()}: that grows while the primary is idle and the standby has
+     * everything. A server that is not in recovery (promoted) has nothing to replay and counts as caught up.
+     */
+    @Override
+    public ReplicaPosition replicaPosition(Connection primary, Connection replica) throws SQLException {
+        long written = walPosition(primary, "pg_current_wal_lsn()");
+        long replayed = walPosition(replica, "CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() END");
+        return new ReplicaPosition(written, replayed < 0 ? written : replayed);
+    }
+
+    /** A WAL position as bytes from the start, or -1 for none. */
+    private static long walPosition(Connection c, String lsn) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT pg_wal_lsn_diff(" + lsn + ", '0/0')::bigint")) {
+            rs.next();
+            long position = rs.getLong(1);
+            return rs.wasNull() ? -1 : position;
+        }
     }
 
     /** Superuser, CREATEROLE/CREATEDB, or any write privilege on a user table means the role could write. */
