@@ -46,8 +46,8 @@ class AuditReaderTest {
     void aDamagedLineIsShownAsUnreadableAndAMissingFileIsAnEmptyPage() throws Exception {
         Path file = dir.resolve("audit.jsonl");
         Files.writeString(file, "{\"db\":\"a\"}\nnot json\nnull\n");
-        List<Map<String, Object>> events =
-                AuditReader.read(file, new AuditQuery(null, null, null, null, null, 50)).events();
+        List<Map<String, Object>> events = AuditReader.read(file, new AuditQuery(null, null, null, null, null, 50))
+                .events();
         assertThat(events).hasSize(3);
         assertThat(events.get(0)).containsEntry("unreadable", true).containsEntry("line", 3L);
         assertThat(events.get(1)).containsEntry("unreadable", true);
