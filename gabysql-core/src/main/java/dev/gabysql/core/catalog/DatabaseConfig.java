@@ -17,6 +17,9 @@ import java.time.Duration;
  * @param statementTimeout per statement; null means the server default
  * @param rowCap      rows returned per read at most; 0 means the server default
  * @param approval    who approves writes to this database; null means the server's policy
+ * @param pooler      the connection pooler between gabysql and the database ("pgbouncer"), or null to let the
+ *                    dialect detect one; with a pooler, sessions get no start-up settings and every transaction
+ *                    is hardened and checked by itself (docs/security.md#through-pgbouncer)
  */
 public record DatabaseConfig(
         String name,
@@ -27,13 +30,28 @@ public record DatabaseConfig(
         Mode maxMode,
         Duration statementTimeout,
         int rowCap,
-        ApprovalPolicy approval) {
+        ApprovalPolicy approval,
+        String pooler) {
 
     public DatabaseConfig {
         maxMode = maxMode == null ? Mode.ADMIN : maxMode;
     }
 
-    /** A database that follows the server's approval policy. */
+    /** A database reached without a pooler named for it. */
+    public DatabaseConfig(
+            String name,
+            String url,
+            String user,
+            String password,
+            String description,
+            Mode maxMode,
+            Duration statementTimeout,
+            int rowCap,
+            ApprovalPolicy approval) {
+        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, null);
+    }
+
+    /** A database that follows the server's approval policy, without a pooler named. */
     public DatabaseConfig(
             String name,
             String url,
@@ -43,7 +61,7 @@ public record DatabaseConfig(
             Mode maxMode,
             Duration statementTimeout,
             int rowCap) {
-        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, null);
+        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, null, null);
     }
 
     /** A SQLite file, named by the caller, with defaults for everything else. */

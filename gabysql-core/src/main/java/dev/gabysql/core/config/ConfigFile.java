@@ -42,7 +42,16 @@ public final class ConfigFile {
             "approval_ttl_seconds",
             "approvals_dir");
     private static final Set<String> DATABASE = Set.of(
-            "name", "url", "user", "password", "description", "max_mode", "timeout_seconds", "row_cap", "approval");
+            "name",
+            "url",
+            "user",
+            "password",
+            "description",
+            "max_mode",
+            "timeout_seconds",
+            "row_cap",
+            "approval",
+            "pooler");
     private static final Set<String> TOKEN = Set.of("name", "secret", "mode", "role", "approval");
     private static final Pattern TOKEN_NAME = Pattern.compile("[A-Za-z0-9_.@-]{1,64}");
 
@@ -234,7 +243,21 @@ public final class ConfigFile {
                     mode(d, p, "max_mode"),
                     seconds(d, p, "timeout_seconds"),
                     rowCap == null ? 0 : rowCap,
-                    approval(d, p, "approval"));
+                    approval(d, p, "approval"),
+                    pooler(d, p));
+        }
+
+        /** {@code pooler}: "pgbouncer", or absent (gabysql then detects a pooler itself). */
+        private String pooler(JsonNode d, String p) {
+            String pooler = string(d, p, "pooler");
+            if (pooler == null || pooler.equals("pgbouncer")) {
+                return pooler;
+            }
+            throw invalid(
+                    "`" + p + "pooler` = `" + pooler + "` is not a pooler gabysql knows.",
+                    "Write pooler = \"pgbouncer\" for a PostgreSQL database reached through PgBouncer (or any pooler"
+                            + " that hands a server connection to another client between transactions), or leave it"
+                            + " out: gabysql detects a pooler on the first connection.");
         }
 
         TokenConfig token(JsonNode t, String where) {

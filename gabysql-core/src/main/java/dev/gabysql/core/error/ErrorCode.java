@@ -77,6 +77,11 @@ public enum ErrorCode {
     TIMEOUT(504, 1, "Narrow the query (WHERE, LIMIT, an index) or ask for a longer statement timeout."),
     CANCELLED(499, 1, "The call was cancelled by the client."),
     DATABASE_UNAVAILABLE(503, 1, "Check that the database server is running and reachable, then retry."),
+    SESSION_NOT_HARDENED(
+            503,
+            1,
+            "gabysql serves no call on a session it could not make read-only or bound by its timeout; fix the way"
+                    + " it connects as the message says (docs/deploy.md#pgbouncer)."),
     UNSUPPORTED_DATABASE(
             400,
             2,

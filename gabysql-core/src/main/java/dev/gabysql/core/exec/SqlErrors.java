@@ -144,6 +144,13 @@ public final class SqlErrors {
                 if ("3D000".equals(state) || code == 1049) {
                     return "The server has no database of that name: check the database in the URL.";
                 }
+                String msg = t.getMessage();
+                if (msg != null && msg.contains("unsupported startup parameter")) { // PgBouncer's refusal
+                    return "A pooler (PgBouncer) refused a start-up parameter of the PostgreSQL driver: list it in"
+                            + " pgbouncer.ini's ignore_startup_parameters (extra_float_digits, and options unless"
+                            + " the database has pooler = \"pgbouncer\" in gabysql's configuration); see"
+                            + " docs/deploy.md#pgbouncer.";
+                }
                 if (code == 1044) {
                     return "The server does not let this user use that database: check the database in the URL,"
                             + " or grant the user access to it (docs/security.md).";

@@ -36,6 +36,15 @@ final class DatabaseHandles implements AutoCloseable {
                 db.name(), n -> new DatabaseHandle(db, Dialects.forDatabase(db), limitsOf(db), settings.command()));
     }
 
+    /**
+     * What the connections of a database in use say of their safeguards; null for one not used yet (listing the
+     * catalog opens nothing).
+     */
+    String safeguards(String name) {
+        DatabaseHandle h = handles.get(name);
+        return h == null ? null : h.safeguards();
+    }
+
     Mode effectiveMode(CallContext ctx, DatabaseConfig db) {
         return serverMode(db).capTo(ctx == null ? null : ctx.callerCap());
     }

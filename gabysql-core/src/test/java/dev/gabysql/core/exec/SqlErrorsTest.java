@@ -131,4 +131,10 @@ final class SqlErrorsTest {
         assertThat(refused.code()).isEqualTo(ErrorCode.SQL_ERROR);
         assertThat(refused.getMessage()).startsWith("Commit failed: ERROR: could not serialize");
     }
+
+    @Test
+    void aPgBouncerThatRefusesAStartupParameterIsNamedWithTheFix() {
+        assertThat(SqlErrors.refusalHint(new SQLException("FATAL: unsupported startup parameter: options", "08P01")))
+                .contains("ignore_startup_parameters", "extra_float_digits", "pooler = \"pgbouncer\"");
+    }
 }

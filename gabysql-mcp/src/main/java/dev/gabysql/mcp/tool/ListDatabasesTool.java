@@ -27,7 +27,11 @@ public final class ListDatabasesTool implements GabyTool {
                         "warnings", Schemas.array(Schemas.string(null), null),
                         "approval",
                                 Schemas.string("Who approves your writes: human (a person; you cannot commit alone)"
-                                        + " or agent (your confirm_token commits). Absent when you cannot write.")));
+                                        + " or agent (your confirm_token commits). Absent when you cannot write."),
+                        "safeguards",
+                                Schemas.string("How the database itself holds your reads read-only and to their"
+                                        + " timeout (or that calls are refused because it cannot). Absent before"
+                                        + " first use.")));
         return McpSchema.Tool.builder()
                 .name(NAME)
                 .title("List databases")
@@ -89,6 +93,7 @@ public final class ListDatabasesTool implements GabyTool {
         o.set("warnings", JsonTrees.node(d.warnings()));
         JsonTrees.putIfNotNull(
                 o, "approval", d.approval() == null ? null : d.approval().label());
+        JsonTrees.putIfNotNull(o, "safeguards", d.safeguards());
         return o;
     }
 }
