@@ -52,15 +52,24 @@ final class PostgresConnectionSource implements ConnectionSource {
             + " DISCARD SEQUENCES";
 
     /**
-     * The same reset for a server connection that a pooler shares: every setting a session changed goes back,
-     * except the parameters PgBouncer keeps per client and sets again whenever it hands the connection to one
-     * (RESET ALL would put the server's defaults there, which pgJDBC refuses for client_encoding and DateStyle).
+     * What a transaction's end leaves on a server connection that a pooler shares, undone: prepared statements,
+     * LISTEN registrations, session advisory locks, cursors, temporary tables, sequences' cached values. Settings are
+     * not here: those a read changed went with its ROLLBACK (a rolled-back SET is undone), those of a write are
+     * {@link #POOLED_SETTINGS_RESET}'s.
      */
-    static final String POOLED_RESET = "CLOSE ALL; SET SESSION AUTHORIZATION DEFAULT;"
+    static final String POOLED_LEFTOVERS = "CLOSE ALL; DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all();"
+            + " DISCARD PLANS; DISCARD TEMP; DISCARD SEQUENCES";
+
+    /**
+     * After a commit through a pooler: every setting the session changed goes back, except the parameters PgBouncer
+     * keeps per client and sets again whenever it hands the connection to one (RESET ALL would put the server's
+     * defaults there, which pgJDBC refuses for client_encoding and DateStyle). It reads pg_settings, so it is kept
+     * to writes.
+     */
+    static final String POOLED_SETTINGS_RESET = "SET SESSION AUTHORIZATION DEFAULT;"
             + " SELECT set_config(name, reset_val, false) FROM pg_settings WHERE source = 'session' AND name NOT IN"
             + " ('application_name', 'client_encoding', 'DateStyle', 'TimeZone', 'standard_conforming_strings',"
-            + " 'session_authorization'); DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD PLANS;"
-            + " DISCARD TEMP; DISCARD SEQUENCES";
+            + " 'session_authorization')";
 
     private static final Duration MAX_LOCK_WAIT = Duration.ofSeconds(10);
 
@@ -175,7 +184,7 @@ final class PostgresConnectionSource implements ConnectionSource {
         private final HikariDataSource pool;
         /** Set again after the reset of a read, or null. */
         private final SessionLabel label;
-        /** Whether a pooler shares the server connection ({@link #POOLED_RESET}). */
+        /** Whether a pooler shares the server connection ({@link #POOLED_LEFTOVERS}). */
         private final boolean pooled;
 
         PgSession(HikariDataSource pool, Connection connection, boolean readOnly, SessionLabel label, boolean pooled) {
@@ -206,7 +215,7 @@ final class PostgresConnectionSource implements ConnectionSource {
             Connection c = connection();
             c.setAutoCommit(true);
             try (Statement st = c.createStatement()) {
-                st.execute(pooled ? POOLED_RESET : "DISCARD ALL");
+                st.execute(pooled ? POOLED_SETTINGS_RESET + "; " + POOLED_LEFTOVERS : "DISCARD ALL");
             }
             c.setAutoCommit(false);
         }
@@ -219,7 +228,7 @@ final class PostgresConnectionSource implements ConnectionSource {
         protected void rollbackAndReset() throws SQLException {
             try (Statement st = connection().createStatement()) {
                 if (pooled) {
-                    st.execute("ROLLBACK; " + POOLED_RESET);
+                    st.execute("ROLLBACK; " + POOLED_LEFTOVERS);
                 } else {
                     st.execute(label == null ? ROLLBACK_AND_RESET : ROLLBACK_AND_RESET + "; " + setLabel("SET", label));
                 }
