@@ -8,6 +8,9 @@ import java.util.List;
  * @param mode     the effective mode a call gets on it (server mode capped by the database's maximum)
  * @param warnings e.g. "the role could write although gabysql runs readonly", "file not found"
  * @param approval who approves this caller's writes there (docs/design.md#approval); null when it cannot write
+ * @param safeguards how the engine holds sessions read-only and to their timeout there, as far as gabysql has seen
+ *                   (directly by start-up settings, or per transaction through a pooler; or that calls are refused
+ *                   because it does not: docs/security.md#through-pgbouncer); null when there is nothing to say
  */
 public record DatabaseInfo(
         String name,
@@ -16,13 +19,26 @@ public record DatabaseInfo(
         String description,
         Mode mode,
         List<String> warnings,
-        ApprovalPolicy approval) {
+        ApprovalPolicy approval,
+        String safeguards) {
     public DatabaseInfo {
         warnings = List.copyOf(warnings);
     }
 
+    /** A database with nothing said about its engine's safeguards. */
+    public DatabaseInfo(
+            String name,
+            String dialect,
+            String url,
+            String description,
+            Mode mode,
+            List<String> warnings,
+            ApprovalPolicy approval) {
+        this(name, dialect, url, description, mode, warnings, approval, null);
+    }
+
     /** A database whose approval policy is not known to the caller (or that cannot be written). */
     public DatabaseInfo(String name, String dialect, String url, String description, Mode mode, List<String> warnings) {
-        this(name, dialect, url, description, mode, warnings, null);
+        this(name, dialect, url, description, mode, warnings, null, null);
     }
 }

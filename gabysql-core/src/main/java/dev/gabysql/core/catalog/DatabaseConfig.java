@@ -18,6 +18,9 @@ import java.time.Duration;
  * @param rowCap      rows returned per read at most; 0 means the server default
  * @param approval    who approves writes to this database; null means the server's policy
  * @param replica     a read replica that answers readonly calls (docs/design.md#read-replicas), or null
+ * @param pooler      the connection pooler between gabysql and the database ("pgbouncer"), or null to let the
+ *                    dialect detect one; with a pooler, sessions get no start-up settings and every transaction
+ *                    is hardened and checked by itself (docs/security.md#through-pgbouncer)
  */
 public record DatabaseConfig(
         String name,
@@ -29,13 +32,44 @@ public record DatabaseConfig(
         Duration statementTimeout,
         int rowCap,
         ApprovalPolicy approval,
-        Replica replica) {
+        Replica replica,
+        String pooler) {
 
     public DatabaseConfig {
         maxMode = maxMode == null ? Mode.ADMIN : maxMode;
     }
 
-    /** A database without a replica. */
+    /** A database with a replica, reached without a pooler named for it. */
+    public DatabaseConfig(
+            String name,
+            String url,
+            String user,
+            String password,
+            String description,
+            Mode maxMode,
+            Duration statementTimeout,
+            int rowCap,
+            ApprovalPolicy approval,
+            Replica replica) {
+        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, replica, null);
+    }
+
+    /** A database without a replica, reached through the named pooler (null: none named). */
+    public DatabaseConfig(
+            String name,
+            String url,
+            String user,
+            String password,
+            String description,
+            Mode maxMode,
+            Duration statementTimeout,
+            int rowCap,
+            ApprovalPolicy approval,
+            String pooler) {
+        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, null, pooler);
+    }
+
+    /** A database without a replica, reached without a pooler named for it. */
     public DatabaseConfig(
             String name,
             String url,
@@ -46,10 +80,10 @@ public record DatabaseConfig(
             Duration statementTimeout,
             int rowCap,
             ApprovalPolicy approval) {
-        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, null);
+        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, null, null);
     }
 
-    /** A database that follows the server's approval policy. */
+    /** A database that follows the server's approval policy, without a replica or a pooler named. */
     public DatabaseConfig(
             String name,
             String url,
@@ -59,7 +93,7 @@ public record DatabaseConfig(
             Mode maxMode,
             Duration statementTimeout,
             int rowCap) {
-        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, null);
+        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, null, null, null);
     }
 
     /** A SQLite file, named by the caller, with defaults for everything else. */
@@ -82,7 +116,9 @@ public record DatabaseConfig(
                 Mode.READONLY,
                 statementTimeout,
                 rowCap,
-                approval);
+                approval,
+                (Replica) null,
+                pooler);
     }
 
     /** The URL with any password masked, for logs, errors and listings. */

@@ -56,7 +56,8 @@ public final class ConfigFile {
             "approval",
             "replica_url",
             "replica_max_lag_seconds",
-            "replica_fallback");
+            "replica_fallback",
+            "pooler");
     private static final Set<String> TOKEN = Set.of("name", "secret", "mode", "role", "approval");
     private static final Pattern TOKEN_NAME = Pattern.compile("[A-Za-z0-9_.@-]{1,64}");
 
@@ -288,7 +289,8 @@ public final class ConfigFile {
                     seconds(d, p, "timeout_seconds"),
                     rowCap == null ? 0 : rowCap,
                     approval(d, p, "approval"),
-                    replica(d, p));
+                    replica(d, p),
+                    pooler(d, p));
         }
 
         /** {@code replica_url} and its two settings (docs/configuration.md#read-replicas), or null. */
@@ -312,6 +314,19 @@ public final class ConfigFile {
                                 + " replica_url = \"jdbc:postgresql://replica-host:5432/dbname\".");
             }
             return new DatabaseConfig.Replica(url, maxLag, fallback == null || fallback);
+        }
+
+        /** {@code pooler}: "pgbouncer", or absent (gabysql then detects a pooler itself). */
+        private String pooler(JsonNode d, String p) {
+            String pooler = string(d, p, "pooler");
+            if (pooler == null || pooler.equals("pgbouncer")) {
+                return pooler;
+            }
+            throw invalid(
+                    "`" + p + "pooler` = `" + pooler + "` is not a pooler gabysql knows.",
+                    "Write pooler = \"pgbouncer\" for a PostgreSQL database reached through PgBouncer (or any pooler"
+                            + " that hands a server connection to another client between transactions), or leave it"
+                            + " out: gabysql detects a pooler on the first connection.");
         }
 
         TokenConfig token(JsonNode t, String where) {

@@ -82,6 +82,11 @@ public enum ErrorCode {
             1,
             "Check that the shared state database (--state) is running and reachable, then retry; writes wait for"
                     + " it, reads do not need it."),
+    SESSION_NOT_HARDENED(
+            503,
+            1,
+            "gabysql serves no call on a session it could not make read-only or bound by its timeout; fix the way"
+                    + " it connects as the message says (docs/deploy.md#pgbouncer)."),
     UNSUPPORTED_DATABASE(
             400,
             2,

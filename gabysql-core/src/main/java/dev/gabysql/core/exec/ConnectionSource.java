@@ -18,6 +18,14 @@ public interface ConnectionSource extends AutoCloseable {
         return open(mode, limits);
     }
 
+    /**
+     * How the engine holds this database's sessions to their mode and limits (layer 2, docs/design.md#three-layers-of-defence)
+     * as far as is known, for the catalog listing; null where there is nothing to say beyond the dialect's warnings.
+     */
+    default String safeguards() {
+        return null;
+    }
+
     @Override
     void close();
 }

@@ -9,6 +9,11 @@ import java.util.Locale;
  * Maps driver errors to gabysql's codes, keeping the SQLSTATE. The SQLSTATE knowledge lives in this one table.
  */
 public final class SqlErrors {
+    /** The hint of a lost connection: the call was fine, the connection was not. */
+    private static final String CONNECTION_LOST = "The connection to the database was lost or refused (a restart,"
+            + " failover or shutdown, a pooler that dropped it, or a session ended by an administrator): retry the call"
+            + " once the database is back; gabysql opens a new connection by itself.";
+
     private SqlErrors() {}
 
     /**
@@ -42,8 +47,8 @@ public final class SqlErrors {
                     state,
                     null);
         }
-        if (state != null && state.startsWith("08")) { // class 08: connection exception
-            return new GabyException(ErrorCode.DATABASE_UNAVAILABLE, what + ": " + msg, null, state, null);
+        if (isConnectionLost(state, e.getErrorCode())) {
+            return new GabyException(ErrorCode.DATABASE_UNAVAILABLE, what + ": " + msg, CONNECTION_LOST, state, null);
         }
         if (isWalWithoutItsFiles(msg)) {
             return walNotReadable(what, msg, state);
@@ -72,6 +77,57 @@ public final class SqlErrors {
     }
 
     /**
+     * A session could not be prepared on a connection the pool gave (its setup statement failed): DATABASE_UNAVAILABLE,
+     * with the retry hint when the connection was lost (a connection the server ended while it sat in the pool).
+     */
+    public static GabyException sessionFailed(String what, SQLException e) {
+        String state = e.getSQLState();
+        return new GabyException(
+                ErrorCode.DATABASE_UNAVAILABLE,
+                what + ": " + firstLine(e.getMessage()),
+                isConnectionLost(state, e.getErrorCode()) ? CONNECTION_LOST : null,
+                state,
+                null);
+    }
+
+    /**
+     * A COMMIT that failed. When the connection went with it, whether the write was committed is not known: the
+     * caller must look before it writes again (a retry could write twice). Otherwise the database refused the commit
+     * (a deferred constraint, a serialization failure), and nothing was committed.
+     */
+    public static GabyException commitFailed(SQLException e) {
+        String state = e.getSQLState();
+        if (isConnectionLost(state, e.getErrorCode())) {
+            return new GabyException(
+                    ErrorCode.DATABASE_UNAVAILABLE,
+                    "Commit failed: the connection to the database was lost during the COMMIT, so whether the write"
+                            + " was committed is not known (" + firstLine(e.getMessage()) + ").",
+                    "Once the database answers again, read the rows the write meant to change to see whether it took"
+                            + " effect; preview it again only if it did not.",
+                    state,
+                    null);
+        }
+        return new GabyException(ErrorCode.SQL_ERROR, "Commit failed: " + e.getMessage(), null, state, null);
+    }
+
+    /**
+     * The connection is gone or the server cannot serve it now, whatever the statement was: a restart, a failover,
+     * a shutdown, a pooler that dropped it, or a session ended by an administrator. Retrying on a new connection may
+     * succeed; fixing the SQL would not. HikariCP evicts a connection that failed so (its own SQLSTATE list), and
+     * gabysql discards a session whose call ended in DATABASE_UNAVAILABLE, so the next call gets a new connection.
+     */
+    private static boolean isConnectionLost(String state, int errorCode) {
+        return state != null && state.startsWith("08") // class 08: connection exception (PgBouncer's errors too)
+                || "57P01".equals(state) // admin_shutdown: pg_terminate_backend, or a fast/smart shutdown
+                || "57P02".equals(state) // crash_shutdown: another backend crashed, the server restarts
+                || "57P03".equals(state) // cannot_connect_now: the server is starting up or shutting down
+                || errorCode == 1927 // MariaDB ER_CONNECTION_KILLED (70100): KILL CONNECTION during a statement
+                || errorCode == 1053 // MariaDB/MySQL ER_SERVER_SHUTDOWN: the server is shutting down
+                || errorCode == 2006 // MySQL CR_SERVER_GONE_ERROR: "server has gone away"
+                || errorCode == 2013; // MySQL CR_SERVER_LOST: "Lost connection to server during query"
+    }
+
+    /**
      * What to do when a server answered a connection attempt but refused it: wrong credentials (SQLSTATE class 28),
      * no such database (3D000; MariaDB/MySQL 1049) or a user without access to it (MariaDB/MySQL 1044) are not
      * fixed by checking that the server runs. Null: the default hint.
@@ -87,6 +143,13 @@ public final class SqlErrors {
                 }
                 if ("3D000".equals(state) || code == 1049) {
                     return "The server has no database of that name: check the database in the URL.";
+                }
+                String msg = t.getMessage();
+                if (msg != null && msg.contains("unsupported startup parameter")) { // PgBouncer's refusal
+                    return "A pooler (PgBouncer) refused a start-up parameter of the PostgreSQL driver: list it in"
+                            + " pgbouncer.ini's ignore_startup_parameters (extra_float_digits, and options unless"
+                            + " the database has pooler = \"pgbouncer\" in gabysql's configuration); see"
+                            + " docs/deploy.md#pgbouncer.";
                 }
                 if (code == 1044) {
                     return "The server does not let this user use that database: check the database in the URL,"

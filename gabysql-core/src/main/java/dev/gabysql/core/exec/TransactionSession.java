@@ -1,8 +1,6 @@
 package dev.gabysql.core.exec;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.gabysql.core.error.ErrorCode;
-import dev.gabysql.core.error.GabyException;
 import java.sql.Connection;
 import java.sql.SQLException;
 
@@ -39,8 +37,7 @@ public abstract class TransactionSession implements Session {
             committed = true;
         } catch (SQLException e) {
             broken = true;
-            throw new GabyException(
-                    ErrorCode.SQL_ERROR, "Commit failed: " + e.getMessage(), null, e.getSQLState(), null);
+            throw SqlErrors.commitFailed(e);
         }
     }
 

@@ -79,6 +79,11 @@ final class DatabaseHandle implements AutoCloseable {
         return source;
     }
 
+    /** What the connection source says of its sessions' safeguards; null before it exists. */
+    synchronized String safeguards() {
+        return source == null ? null : source.safeguards();
+    }
+
     /**
      * A session for the call {@code ctx} (null: work no caller asked for), labelled with the process and the caller
      * (docs/design.md#session-labels); the wait for it (a busy pool's connection, SQLite's writer) ends when the call

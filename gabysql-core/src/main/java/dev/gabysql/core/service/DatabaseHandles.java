@@ -42,6 +42,15 @@ final class DatabaseHandles implements AutoCloseable {
         return h == null ? null : h.replicaWarning();
     }
 
+    /**
+     * What the connections of a database in use say of their safeguards; null for one not used yet (listing the
+     * catalog opens nothing).
+     */
+    String safeguards(String name) {
+        DatabaseHandle h = handles.get(name);
+        return h == null ? null : h.safeguards();
+    }
+
     Mode effectiveMode(CallContext ctx, DatabaseConfig db) {
         return serverMode(db).capTo(ctx == null ? null : ctx.callerCap());
     }

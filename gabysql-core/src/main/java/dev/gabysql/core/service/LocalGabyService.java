@@ -124,7 +124,8 @@ public final class LocalGabyService implements GabyService {
                 db.description(),
                 mode,
                 warnings,
-                mode.allowsWrites() ? approvalOf(ctx, db) : null);
+                mode.allowsWrites() ? approvalOf(ctx, db) : null,
+                databases.safeguards(db.name()));
     }
 
     /**

@@ -155,6 +155,26 @@ class ConfigFileTest {
         expect(db + "replica_url = \"jdbc:postgresql://r/s\"\nreplica_fallback = \"no\"", "true or false", "false");
     }
 
+    @Test
+    void aDatabaseMayNamePgBouncerAsItsPoolerAndNothingElse() throws IOException {
+        ConfigFile.Config c = load(
+                String.join(
+                        "\n",
+                        "[[databases]]",
+                        "name = \"sales\"",
+                        "url = \"jdbc:postgresql://pgbouncer.internal:6432/sales\"",
+                        "pooler = \"pgbouncer\"",
+                        "[[databases]]",
+                        "name = \"direct\"",
+                        "url = \"jdbc:postgresql://db.internal:5432/sales\""),
+                Map.of());
+        assertThat(c.databases()).extracting(d -> d.pooler()).containsExactly("pgbouncer", null);
+        expect(
+                "[[databases]]\nname = \"x\"\nurl = \"jdbc:postgresql://h/x\"\npooler = \"pgpool\"",
+                "databases[0].pooler",
+                "pooler = \"pgbouncer\"");
+    }
+
     private void expect(String toml, String messagePart, String hintPart) {
         assertThatThrownBy(() -> load(toml, Map.of())).isInstanceOfSatisfying(GabyException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.CONFIG_INVALID);

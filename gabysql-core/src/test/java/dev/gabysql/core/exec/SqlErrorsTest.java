@@ -87,4 +87,54 @@ final class SqlErrorsTest {
                         .code())
                 .isEqualTo(ErrorCode.READ_ONLY);
     }
+
+    /**
+     * Issue 24: PostgreSQL's "terminating connection due to administrator command" (57P01) read as SQL_ERROR with
+     * "Fix the SQL". A connection that went, or a server that cannot serve now, is DATABASE_UNAVAILABLE: retry.
+     */
+    @Test
+    void aLostConnectionIsUnavailableWithARetryHintNotBadSql() {
+        List<SQLException> lost = List.of(
+                new SQLException("FATAL: terminating connection due to administrator command", "57P01"),
+                new SQLException("FATAL: terminating connection because of crash of another server process", "57P02"),
+                new SQLException("FATAL: the database system is starting up", "57P03"),
+                new SQLException("An I/O error occurred while sending to the backend.", "08006"),
+                new SQLException("FATAL: database removed", "08P01"), // PgBouncer's KILL
+                new SQLException("(conn=12) Socket error", "08000", -1), // MariaDB Connector/J
+                new SQLException("Connection was killed", "70100", 1927),
+                new SQLException("Server shutdown in progress", "08S01", 1053),
+                new SQLException("MySQL server has gone away", "HY000", 2006),
+                new SQLException("Lost connection to MySQL server during query", "HY000", 2013));
+        for (SQLException e : lost) {
+            GabyException g = SqlErrors.translate("Query on `db`", e, false, false);
+            assertThat(g.code()).as(e.getMessage()).isEqualTo(ErrorCode.DATABASE_UNAVAILABLE);
+            assertThat(g.getMessage()).isEqualTo("Query on `db`: " + e.getMessage());
+            assertThat(g.hint()).contains("retry the call").doesNotContain("Fix the SQL");
+            assertThat(g.sqlState()).isEqualTo(e.getSQLState());
+        }
+        assertThat(SqlErrors.translate(
+                                "Query", new SQLException("max_statement_time exceeded", "70100", 1969), false, false)
+                        .code())
+                .as("MariaDB's own statement timeout stays a timeout")
+                .isEqualTo(ErrorCode.TIMEOUT);
+    }
+
+    @Test
+    void aCommitWhoseConnectionWentIsInDoubtAndSaysToLookBeforeWritingAgain() {
+        GabyException lost = SqlErrors.commitFailed(
+                new SQLException("FATAL: terminating connection due to administrator command", "57P01"));
+        assertThat(lost.code()).isEqualTo(ErrorCode.DATABASE_UNAVAILABLE);
+        assertThat(lost.getMessage()).contains("whether the write was committed is not known");
+        assertThat(lost.hint()).contains("read the rows").doesNotContain("retry the call");
+        GabyException refused = SqlErrors.commitFailed(
+                new SQLException("ERROR: could not serialize access due to read/write dependencies", "40001"));
+        assertThat(refused.code()).isEqualTo(ErrorCode.SQL_ERROR);
+        assertThat(refused.getMessage()).startsWith("Commit failed: ERROR: could not serialize");
+    }
+
+    @Test
+    void aPgBouncerThatRefusesAStartupParameterIsNamedWithTheFix() {
+        assertThat(SqlErrors.refusalHint(new SQLException("FATAL: unsupported startup parameter: options", "08P01")))
+                .contains("ignore_startup_parameters", "extra_float_digits", "pooler = \"pgbouncer\"");
+    }
 }

@@ -39,6 +39,11 @@ abstract class PreviewAdversarialTest {
     /** Creates the shop fixture and returns its JDBC URL. */
     protected abstract String createFixture(Path dir);
 
+    /** The URL gabysql's service connects with: the fixture's own; a subclass may put a pooler in between. */
+    protected String serviceUrl(String fixtureUrl) {
+        return fixtureUrl;
+    }
+
     /** Everything that must not change, as one comparable value. */
     protected abstract String snapshot();
 
@@ -46,7 +51,7 @@ abstract class PreviewAdversarialTest {
     void open() {
         url = createFixture(tmp);
         service = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null, 0))),
+                new Catalog(List.of(new DatabaseConfig(DB, serviceUrl(url), null, null, null, null, null, 0))),
                 new Settings(
                                 Mode.ADMIN,
                                 new Limits(Duration.ofSeconds(5), 100, 200, 100_000),

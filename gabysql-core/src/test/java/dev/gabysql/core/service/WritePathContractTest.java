@@ -49,6 +49,11 @@ abstract class WritePathContractTest {
 
     protected abstract String createFixture(Path dir);
 
+    /** The URL gabysql's service connects with: the fixture's own; a subclass may put a pooler in between. */
+    protected String serviceUrl(String fixtureUrl) {
+        return fixtureUrl;
+    }
+
     LocalGabyService open(Mode mode, Duration tokenTtl) {
         if (url == null) {
             url = createFixture(tmp);
@@ -58,8 +63,8 @@ abstract class WritePathContractTest {
                 .withApproval(ApprovalPolicy.AGENT);
         return new LocalGabyService(
                 new Catalog(List.of(
-                        new DatabaseConfig(DB, url, null, null, null, null, null, 0),
-                        new DatabaseConfig("other", url, null, null, null, null, null, 0))),
+                        new DatabaseConfig(DB, serviceUrl(url), null, null, null, null, null, 0),
+                        new DatabaseConfig("other", serviceUrl(url), null, null, null, null, null, 0))),
                 settings);
     }
 

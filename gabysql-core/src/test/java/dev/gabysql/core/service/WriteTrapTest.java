@@ -55,6 +55,11 @@ abstract class WriteTrapTest {
     /** Creates a new fixture database with the traps' targets and returns its JDBC URL. */
     protected abstract String createFixture(Path dir);
 
+    /** The URL gabysql's service connects with: the fixture's own; a subclass may put a pooler in between. */
+    protected String serviceUrl(String fixtureUrl) {
+        return fixtureUrl;
+    }
+
     /** The whole state of the database at {@link #url}, one fact a line. */
     protected abstract String state();
 
@@ -81,7 +86,7 @@ abstract class WriteTrapTest {
         url = shareFixture() ? SHARED.computeIfAbsent(getClass(), k -> createFixture(tmp)) : createFixture(tmp);
         victims = openVictims();
         service = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null, 0))),
+                new Catalog(List.of(new DatabaseConfig(DB, serviceUrl(url), null, null, null, null, null, 0))),
                 new Settings(
                                 Mode.ADMIN,
                                 new Limits(Duration.ofSeconds(5), 100, 200, 100_000),

@@ -64,6 +64,7 @@ public final class ListDatabasesTool implements GabyTool {
         o.set("warnings", JsonTrees.node(d.warnings()));
         JsonTrees.putIfNotNull(
                 o, "approval", d.approval() == null ? null : d.approval().label());
+        JsonTrees.putIfNotNull(o, "safeguards", d.safeguards());
         return o;
     }
 }

@@ -26,7 +26,9 @@ class ListDatabasesToolTest {
                         "Orders \"live\"",
                         Mode.READWRITE,
                         List.of("superuser role", "é \uD83D\uDE00"),
-                        ApprovalPolicy.HUMAN),
+                        ApprovalPolicy.HUMAN,
+                        "read-only transactions for reads and the statement timeout, in the engine: set in every"
+                                + " transaction and read back before the call runs, through pgbouncer (configured)"),
                 new DatabaseInfo(
                         "trusted",
                         "sqlite",

@@ -4,12 +4,11 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.internal.ReadWritePools;
-import dev.gabysql.core.error.ErrorCode;
-import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.exec.SessionLabel;
+import dev.gabysql.core.exec.SqlErrors;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -58,12 +57,7 @@ final class MariaDbConnectionSource implements ConnectionSource {
             return new MariaDbSession(pool, c, s.canResetConnections());
         } catch (SQLException e) {
             pool.evictConnection(c);
-            throw new GabyException(
-                    ErrorCode.DATABASE_UNAVAILABLE,
-                    "Unable to prepare a session on `" + db.name() + "`: " + e.getMessage(),
-                    null,
-                    e.getSQLState(),
-                    null);
+            throw SqlErrors.sessionFailed("Unable to prepare a session on `" + db.name() + "`", e);
         }
     }
 

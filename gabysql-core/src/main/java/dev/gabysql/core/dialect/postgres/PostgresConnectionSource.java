@@ -12,13 +12,13 @@ import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.ResultColumns;
 import dev.gabysql.core.exec.Session;
 import dev.gabysql.core.exec.SessionLabel;
+import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.exec.TransactionSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Locale;
-import org.postgresql.PGConnection;
 
 /**
  * PostgreSQL sessions from two lazily created HikariCP pools: one whose connections carry
@@ -30,13 +30,15 @@ import org.postgresql.PGConnection;
  * <p>Round trips are the cost of a small read (docs/performance.md), so the settings every session needs are the
  * connections' start-up settings (the {@code options} start-up parameter, which is also what a reset returns to) rather
  * than statements: the transaction's BEGIN then travels with the query, and the rollback travels with the reset. A
- * session whose limits differ from the start-up ones sets its own, locally.
+ * session whose limits differ from the start-up ones sets its own, locally. {@link PgHardening} reads them back and,
+ * through a pooler such as PgBouncer, which drops start-up settings, sets them in every transaction instead.
  *
  * <p>Each session is labelled with its caller in {@code application_name} (docs/design.md#session-labels). The reset
  * that ends a read sets the label again after RESET ALL, so that a connection keeps its last caller's label and the
  * next checkout by the same caller sends nothing; another caller's checkout sets its own, within the setup batch
  * when there is one. pgJDBC knows the current value without asking: the server reports every change of
- * {@code application_name} (a ParameterStatus message). Thread-safe.
+ * {@code application_name} (a ParameterStatus message). Through a pooler the label is set for the transaction only,
+ * and the reset leaves the parameters the pooler keeps per client alone. Thread-safe.
  */
 final class PostgresConnectionSource implements ConnectionSource {
     /**
@@ -49,20 +51,42 @@ final class PostgresConnectionSource implements ConnectionSource {
             + " DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all(); DISCARD PLANS; DISCARD TEMP;"
             + " DISCARD SEQUENCES";
 
+    /**
+     * What a transaction's end leaves on a server connection that a pooler shares, undone: prepared statements,
+     * LISTEN registrations, session advisory locks, cursors, temporary tables, sequences' cached values. Settings are
+     * not here: those a read changed went with its ROLLBACK (a rolled-back SET is undone), those of a write are
+     * {@link #POOLED_SETTINGS_RESET}'s.
+     */
+    static final String POOLED_LEFTOVERS = "CLOSE ALL; DEALLOCATE ALL; UNLISTEN *; SELECT pg_advisory_unlock_all();"
+            + " DISCARD PLANS; DISCARD TEMP; DISCARD SEQUENCES";
+
+    /**
+     * After a commit through a pooler: every setting the session changed goes back, except the parameters PgBouncer
+     * keeps per client and sets again whenever it hands the connection to one (RESET ALL would put the server's
+     * defaults there, which pgJDBC refuses for client_encoding and DateStyle). It reads pg_settings, so it is kept
+     * to writes.
+     */
+    static final String POOLED_SETTINGS_RESET = "SET SESSION AUTHORIZATION DEFAULT;"
+            + " SELECT set_config(name, reset_val, false) FROM pg_settings WHERE source = 'session' AND name NOT IN"
+            + " ('application_name', 'client_encoding', 'DateStyle', 'TimeZone', 'standard_conforming_strings',"
+            + " 'session_authorization')";
+
     private static final Duration MAX_LOCK_WAIT = Duration.ofSeconds(10);
 
     private final DatabaseConfig db;
     private final ReadWritePools pools;
-    /** A URL with its own {@code options} may replace ours: then every session sets its settings itself. */
-    private final boolean urlHasOptions;
     /** The database's limits: the pools' connections start with them. */
     private final Limits startupLimits;
+
+    private final PgHardening hardening;
 
     PostgresConnectionSource(DatabaseConfig db, Limits startupLimits) {
         this.db = db;
         this.startupLimits = startupLimits;
+        // a URL with its own options may replace ours: then every session sets its settings itself
+        this.hardening = new PgHardening(
+                db, startupLimits, db.url().toLowerCase(Locale.ROOT).contains("options="));
         this.pools = new ReadWritePools(db, db.url(), org.postgresql.Driver::new, this::configure);
-        this.urlHasOptions = db.url().toLowerCase(Locale.ROOT).contains("options=");
     }
 
     /** Driver properties: the application name, a connect timeout, and the start-up settings of a session. */
@@ -72,10 +96,13 @@ final class PostgresConnectionSource implements ConnectionSource {
         // start-up parameters (application_name, extra_float_digits) go in the start-up packet instead of
         // statements after it: fewer round trips per new connection, for any server since 9.0
         config.addDataSourceProperty("assumeMinServerVersion", "9.0");
-        // never prepare statements on the server: every read's reset deallocates them anyway, and a prepared one
-        // gets binary results (from its fifth run on a connection), which pgJDBC formats itself (PgResultColumns)
+        // never prepare statements on the server: every read's reset deallocates them anyway, a prepared one gets
+        // binary results (from its fifth run on a connection), which pgJDBC formats itself (PgResultColumns), and a
+        // pooler in transaction pooling would run a later transaction's EXECUTE on a server that never saw the PREPARE
         config.addDataSourceProperty("prepareThreshold", "0");
-        config.addDataSourceProperty("options", startupOptions(startupLimits, readOnly));
+        if (hardening.sendsStartupOptions()) {
+            config.addDataSourceProperty("options", startupOptions(startupLimits, readOnly));
+        }
     }
 
     /** The {@code options} start-up parameter: settings a reset returns to. */
@@ -99,55 +126,22 @@ final class PostgresConnectionSource implements ConnectionSource {
         HikariDataSource pool = pool(readOnly);
         Connection c = pools.connect(pool);
         try {
-            begin(c, readOnly, limits, label == null || carries(c, label) ? null : label);
-            return new PgSession(pool, c, readOnly, label);
+            hardening.begin(c, readOnly, limits, label);
+            boolean pooled = hardening.pooled();
+            return new PgSession(pool, c, readOnly, pooled ? null : label, pooled);
         } catch (SQLException e) {
             pool.evictConnection(c);
-            throw new GabyException(
-                    ErrorCode.DATABASE_UNAVAILABLE,
-                    "Unable to prepare a session on `" + db.name() + "`: " + e.getMessage(),
-                    null,
-                    e.getSQLState(),
-                    null);
+            throw SqlErrors.sessionFailed("Unable to prepare a session on `" + db.name() + "`", e);
+        } catch (GabyException e) {
+            pool.evictConnection(c);
+            throw e;
         }
     }
 
-    /**
-     * Nothing to send when the start-up settings apply and the connection carries the label already: the driver's
-     * BEGIN goes out with the first statement. A label to set ({@code relabel}, null when it stands) is then set for
-     * the session before the transaction, where its statement leaves nothing behind (no open portal, a trace a
-     * caller's own SQL could see). Other limits are set for this transaction, in one batch with the label.
-     */
-    private void begin(Connection c, boolean readOnly, Limits limits, SessionLabel relabel) throws SQLException {
-        long timeoutMs = limits.statementTimeout().toMillis();
-        if (!urlHasOptions && timeoutMs == startupLimits.statementTimeout().toMillis()) {
-            if (relabel != null) {
-                labelBeforeTheTransaction(c, relabel);
-            }
-            return;
-        }
-        try (Statement st = c.createStatement()) {
-            st.execute((relabel == null ? "" : setLabel("SET LOCAL", relabel) + "; ")
-                    + (readOnly ? "SET TRANSACTION READ ONLY; " : "")
-                    + "SET LOCAL statement_timeout = " + timeoutMs + "; "
-                    + "SET LOCAL lock_timeout = " + lockTimeoutMs(limits) + "; "
-                    + "SET LOCAL idle_in_transaction_session_timeout = " + idleTimeoutMs(timeoutMs));
-        }
-    }
-
-    /** {@code SET application_name} in autocommit: no transaction is open yet, so none is begun for it. */
-    private static void labelBeforeTheTransaction(Connection c, SessionLabel label) throws SQLException {
-        c.setAutoCommit(true);
-        try (Statement st = c.createStatement()) {
-            st.execute(setLabel("SET", label));
-        } finally {
-            c.setAutoCommit(false);
-        }
-    }
-
-    /** Whether the connection's {@code application_name} is the label already, as the server last reported it. */
-    private static boolean carries(Connection c, SessionLabel label) throws SQLException {
-        return label.text().equals(c.unwrap(PGConnection.class).getParameterStatus("application_name"));
+    /** How this database's sessions are hardened, for the catalog listing. */
+    @Override
+    public String safeguards() {
+        return hardening.describe();
     }
 
     /**
@@ -159,11 +153,11 @@ final class PostgresConnectionSource implements ConnectionSource {
     }
 
     /** {@code lock_timeout}: {@link Limits#lockWait}, at most 10 s. */
-    private static long lockTimeoutMs(Limits limits) {
+    static long lockTimeoutMs(Limits limits) {
         return limits.lockWait(MAX_LOCK_WAIT).toMillis();
     }
 
-    private static long idleTimeoutMs(long statementTimeoutMs) {
+    static long idleTimeoutMs(long statementTimeoutMs) {
         return statementTimeoutMs + 30_000;
     }
 
@@ -190,11 +184,14 @@ final class PostgresConnectionSource implements ConnectionSource {
         private final HikariDataSource pool;
         /** Set again after the reset of a read, or null. */
         private final SessionLabel label;
+        /** Whether a pooler shares the server connection ({@link #POOLED_LEFTOVERS}). */
+        private final boolean pooled;
 
-        PgSession(HikariDataSource pool, Connection connection, boolean readOnly, SessionLabel label) {
+        PgSession(HikariDataSource pool, Connection connection, boolean readOnly, SessionLabel label, boolean pooled) {
             super(connection);
             this.pool = pool;
             this.label = label;
+            this.pooled = pooled;
             if (readOnly) {
                 markReadOnly();
             }
@@ -212,13 +209,13 @@ final class PostgresConnectionSource implements ConnectionSource {
             return true;
         }
 
-        /** After a commit: {@code DISCARD ALL}, which must run outside a transaction. */
+        /** After a commit: {@code DISCARD ALL} (or the pooler's reset), which must run outside a transaction. */
         @Override
         protected void reset() throws SQLException {
             Connection c = connection();
             c.setAutoCommit(true);
             try (Statement st = c.createStatement()) {
-                st.execute("DISCARD ALL");
+                st.execute(pooled ? POOLED_SETTINGS_RESET + "; " + POOLED_LEFTOVERS : "DISCARD ALL");
             }
             c.setAutoCommit(false);
         }
@@ -230,7 +227,11 @@ final class PostgresConnectionSource implements ConnectionSource {
         @Override
         protected void rollbackAndReset() throws SQLException {
             try (Statement st = connection().createStatement()) {
-                st.execute(label == null ? ROLLBACK_AND_RESET : ROLLBACK_AND_RESET + "; " + setLabel("SET", label));
+                if (pooled) {
+                    st.execute("ROLLBACK; " + POOLED_LEFTOVERS);
+                } else {
+                    st.execute(label == null ? ROLLBACK_AND_RESET : ROLLBACK_AND_RESET + "; " + setLabel("SET", label));
+                }
             }
         }
 
