@@ -60,7 +60,7 @@ public final class GabyMcpServer {
         for (GabyTool t : Tools.of(writes, options.tools())) {
             tools.add(ToolBoundary.statelessSpec(t, service, options));
         }
-        return McpServer.sync(transport)
+        return McpServer.sync(new StatelessLogging(transport))
                 .serverInfo(NAME, options.version())
                 .jsonMapper(jsonMapper())
                 .jsonSchemaValidator(TrustedOutputValidator.INSTANCE)
@@ -68,7 +68,8 @@ public final class GabyMcpServer {
                 .immediateExecution(true)
                 .validateToolInputs(false)
                 .instructions(Instructions.text(writes, options.tools()))
-                .capabilities(capabilities())
+                // the session server adds logging itself; here StatelessLogging answers logging/setLevel
+                .capabilities(capabilities().mutate().logging().build())
                 .tools(tools)
                 .addToolFilter((ctx, tool) -> Tools.listed(options, ctx, tool))
                 .resources(Resources.statelessResources(service, options))
