@@ -17,8 +17,11 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Gives each MCP {@code tools/call} posted to {@code /mcp} its own {@link Cancellation} (handed to the tool through
@@ -30,7 +33,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A cancellation names a call by its request id within a scope: the session (its {@code Mcp-Session-Id}), or,
  * without sessions ({@code --mcp-stateless}), the caller's token — the only thing that ties a client's requests
  * together there. Clients that share a token may pick the same request id: while two calls of one scope run under
- * one id, a cancellation of that id cancels neither, rather than perhaps the other client's. Stateless, a
+ * one id, a cancellation of that id cancels neither, rather than perhaps the other client's. Every call is also
+ * registered in the server's running calls under a key of its own, so that a stop cancels them all. Stateless, a
  * cancellation reaches the call only on the replica that runs it, and is answered here (the SDK's stateless server
  * has no handler for it). Thread-safe.
  */
@@ -43,9 +47,12 @@ public final class McpCancellationFilter extends HttpFilter {
     static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final int INVALID_REQUEST = -32600;
 
+    /** Every running call, each under a key of its own: what the server cancels when it stops. */
     private final transient RunningCalls<String> calls;
-    /** How many calls run under each key: a key shared by two calls is not cancelled. */
-    private final transient Map<String, Integer> sharing = new ConcurrentHashMap<>();
+    /** The calls running under each scope and request id (immutable lists): a key two calls share names neither. */
+    private final transient Map<String, List<Cancellation>> byKey = new ConcurrentHashMap<>();
+
+    private final AtomicLong serial = new AtomicLong();
 
     private final long maxBodyBytes;
     private final boolean stateless;
@@ -89,14 +96,15 @@ public final class McpCancellationFilter extends HttpFilter {
         }
         Cancellation cancellation = new Cancellation();
         String key = key(scope, id(message.get("id")));
-        sharing.merge(key, 1, Integer::sum);
-        calls.start(key, null, cancellation);
+        String own = key + "\n#" + serial.incrementAndGet();
+        byKey.merge(key, List.of(cancellation), McpCancellationFilter::plus);
+        calls.start(own, null, cancellation);
         cached.setAttribute(CANCELLATION, cancellation);
         try {
             chain.doFilter(cached, resp);
         } finally {
-            calls.end(key, cancellation);
-            sharing.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1);
+            calls.end(own, cancellation);
+            byKey.computeIfPresent(key, (k, running) -> minus(running, cancellation));
         }
     }
 
@@ -109,10 +117,25 @@ public final class McpCancellationFilter extends HttpFilter {
         return "token " + (token == null ? "" : token.label());
     }
 
+    /** Cancels the call running under {@code key}, if exactly one does. */
     private void cancel(String key) {
-        if (sharing.getOrDefault(key, 0) == 1) {
-            calls.cancel(key);
+        List<Cancellation> running = byKey.get(key);
+        if (running != null && running.size() == 1) {
+            running.get(0).cancel();
         }
+    }
+
+    private static List<Cancellation> plus(List<Cancellation> running, List<Cancellation> more) {
+        List<Cancellation> all = new ArrayList<>(running);
+        all.addAll(more);
+        return List.copyOf(all);
+    }
+
+    /** The calls but {@code ended}, or null when none is left (the key is then removed). */
+    private static List<Cancellation> minus(List<Cancellation> running, Cancellation ended) {
+        List<Cancellation> left = new ArrayList<>(running);
+        left.remove(ended);
+        return left.isEmpty() ? null : List.copyOf(left);
     }
 
     /**
