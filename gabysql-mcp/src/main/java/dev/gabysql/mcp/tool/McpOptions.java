@@ -48,6 +48,11 @@ public record McpOptions(
      * the Streamable HTTP server tracks {@code notifications/cancelled} itself and cancels it.
      */
     public static final String CANCELLATION_KEY = CallTransportContext.CANCELLATION_KEY;
+    /**
+     * Where a transport may put the caller's name for the audit log (a String), used when no {@code initialize} named
+     * the client: the stateless Streamable HTTP server has no session to remember {@code clientInfo} in.
+     */
+    public static final String CLIENT_NAME_KEY = "gabysql.clientName";
     /** The default stdio message limit, 16 MiB: far above any statement an agent writes, far below the heap. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 << 20;
     /** The highest limit that can be set: the largest array a JVM makes, less a little. */

@@ -8,6 +8,7 @@ import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
@@ -33,6 +34,30 @@ public final class ToolBoundary {
         return McpServerFeatures.SyncToolSpecification.builder()
                 .tool(def)
                 .callHandler((exchange, request) -> call(tool, known, service, options, exchange, request))
+                .build();
+    }
+
+    /**
+     * The same tool for the SDK's stateless server (Streamable HTTP without sessions): the definition is the one
+     * {@link #spec} lists, and a call runs through the same {@link #run}. A stateless call has only its request's
+     * transport context: no client name from {@code initialize} (the transport may put one under
+     * {@link McpOptions#CLIENT_NAME_KEY}), no progress notifications (the answer is one JSON body, not a stream), and no
+     * person to ask in the call (no session to send an elicitation on), so a write that waits for a person answers
+     * {@code awaiting_approval}.
+     */
+    public static McpStatelessServerFeatures.SyncToolSpecification statelessSpec(
+            GabyTool tool, GabyService service, McpOptions options) {
+        McpSchema.Tool def = tool.definition();
+        Set<String> known = propertyNames(def.inputSchema());
+        return McpStatelessServerFeatures.SyncToolSpecification.builder()
+                .tool(def)
+                .callHandler((transport, request) -> run(
+                        tool,
+                        known,
+                        service,
+                        options,
+                        request.arguments(),
+                        context(options, null, transport, CallTransportContext.cancellationOf(transport))))
                 .build();
     }
 
@@ -101,18 +126,27 @@ public final class ToolBoundary {
         return context(options, exchange.getClientInfo(), exchange.transportContext(), cancellation);
     }
 
-    /** The core's context of a call from {@code client} (may be null) over a transport with this context. */
+    /**
+     * The core's context of a call from {@code client} (may be null: then the name the transport gave under
+     * {@link McpOptions#CLIENT_NAME_KEY}, if any) over a transport with this context.
+     */
     public static CallContext context(
             McpOptions options,
             McpSchema.Implementation client,
             McpTransportContext transport,
             Cancellation cancellation) {
         CallContext ctx = CallContext.of("mcp").withCancellation(cancellation);
-        if (client != null && client.name() != null) {
-            ctx = ctx.withClient(client.name());
+        String name = client != null ? client.name() : transportClientName(transport);
+        if (name != null) {
+            ctx = ctx.withClient(name);
         }
         Mode cap = options.callerCap().apply(transport);
         return cap == null ? ctx : ctx.withCallerCap(cap);
+    }
+
+    private static String transportClientName(McpTransportContext transport) {
+        Object name = transport == null ? null : transport.get(McpOptions.CLIENT_NAME_KEY);
+        return name instanceof String ? (String) name : null;
     }
 
     /** The argument names {@code tool}'s input schema declares. */

@@ -244,7 +244,11 @@ public final class ApiCall {
         return "token " + token.label() + "@" + req.getRemoteAddr();
     }
 
-    private static String client(HttpServletRequest req) {
+    /**
+     * The caller's name for the audit log: its {@code X-Gabysql-Client} header (cleaned, at most 64 characters) and
+     * its address, or only the address.
+     */
+    public static String client(HttpServletRequest req) {
         String addr = req.getRemoteAddr();
         String name = req.getHeader(CLIENT_HEADER);
         if (name == null || name.isBlank()) {

@@ -7,6 +7,8 @@ import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.json.Json;
 import dev.gabysql.mcp.json.JsonRpcIds;
+import dev.gabysql.server.ApiToken;
+import dev.gabysql.server.http.AuthFilter;
 import dev.gabysql.server.http.BodyLimitFilter;
 import dev.gabysql.server.http.Responses;
 import jakarta.servlet.FilterChain;
@@ -15,13 +17,26 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Gives each MCP {@code tools/call} posted to {@code /mcp} its own {@link Cancellation} (handed to the tool through
  * the transport context, see {@link McpEndpoint}) and applies {@code notifications/cancelled} to it: the running
  * statement is cancelled, as on stdio. Reads the posted message first (bounded by the body limit), answers one that
  * is JSON but not an object itself (see {@link #notAMessage}), and passes the others on unchanged, with their method
- * in the {@link #METHOD} attribute. Thread-safe.
+ * in the {@link #METHOD} attribute.
+ *
+ * <p>A cancellation names a call by its request id within a scope: the session (its {@code Mcp-Session-Id}), or,
+ * without sessions ({@code --mcp-stateless}), the caller's token — the only thing that ties a client's requests
+ * together there. Clients that share a token may pick the same request id: while two calls of one scope run under
+ * one id, a cancellation of that id cancels neither, rather than perhaps the other client's. Every call is also
+ * registered in the server's running calls under a key of its own, so that a stop cancels them all. Stateless, a
+ * cancellation reaches the call only on the replica that runs it, and is answered here (the SDK's stateless server
+ * has no handler for it). Thread-safe.
  */
 public final class McpCancellationFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
@@ -32,12 +47,20 @@ public final class McpCancellationFilter extends HttpFilter {
     static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final int INVALID_REQUEST = -32600;
 
+    /** Every running call, each under a key of its own: what the server cancels when it stops. */
     private final transient RunningCalls<String> calls;
-    private final long maxBodyBytes;
+    /** The calls running under each scope and request id (immutable lists): a key two calls share names neither. */
+    private final transient Map<String, List<Cancellation>> byKey = new ConcurrentHashMap<>();
 
-    public McpCancellationFilter(RunningCalls<String> calls, long maxBodyBytes) {
+    private final AtomicLong serial = new AtomicLong();
+
+    private final long maxBodyBytes;
+    private final boolean stateless;
+
+    public McpCancellationFilter(RunningCalls<String> calls, long maxBodyBytes, boolean stateless) {
         this.calls = calls;
         this.maxBodyBytes = maxBodyBytes;
+        this.stateless = stateless;
     }
 
     @Override
@@ -59,23 +82,60 @@ public final class McpCancellationFilter extends HttpFilter {
         }
         String method = message.path("method").asText("");
         cached.setAttribute(METHOD, method);
-        String session = req.getHeader(SESSION_HEADER);
+        String scope = scope(req);
         if ("notifications/cancelled".equals(method)) {
-            calls.cancel(key(session, id(message.path("params").path("requestId"))));
+            cancel(key(scope, id(message.path("params").path("requestId"))));
+            if (stateless) {
+                resp.setStatus(HttpServletResponse.SC_ACCEPTED);
+                return;
+            }
         }
         if (!"tools/call".equals(method) || !message.hasNonNull("id")) {
             chain.doFilter(cached, resp);
             return;
         }
         Cancellation cancellation = new Cancellation();
-        String key = key(session, id(message.get("id")));
-        calls.start(key, null, cancellation);
+        String key = key(scope, id(message.get("id")));
+        String own = key + "\n#" + serial.incrementAndGet();
+        byKey.merge(key, List.of(cancellation), McpCancellationFilter::plus);
+        calls.start(own, null, cancellation);
         cached.setAttribute(CANCELLATION, cancellation);
         try {
             chain.doFilter(cached, resp);
         } finally {
-            calls.end(key, cancellation);
+            calls.end(own, cancellation);
+            byKey.computeIfPresent(key, (k, running) -> minus(running, cancellation));
         }
+    }
+
+    /** Whose calls a cancellation may name: the session's, or without sessions the token's ("" for no token). */
+    private String scope(HttpServletRequest req) {
+        if (!stateless) {
+            return req.getHeader(SESSION_HEADER);
+        }
+        ApiToken token = AuthFilter.tokenOf(req);
+        return "token " + (token == null ? "" : token.label());
+    }
+
+    /** Cancels the call running under {@code key}, if exactly one does. */
+    private void cancel(String key) {
+        List<Cancellation> running = byKey.get(key);
+        if (running != null && running.size() == 1) {
+            running.get(0).cancel();
+        }
+    }
+
+    private static List<Cancellation> plus(List<Cancellation> running, List<Cancellation> more) {
+        List<Cancellation> all = new ArrayList<>(running);
+        all.addAll(more);
+        return List.copyOf(all);
+    }
+
+    /** The calls but {@code ended}, or null when none is left (the key is then removed). */
+    private static List<Cancellation> minus(List<Cancellation> running, Cancellation ended) {
+        List<Cancellation> left = new ArrayList<>(running);
+        left.remove(ended);
+        return left.isEmpty() ? null : List.copyOf(left);
     }
 
     /**
@@ -111,11 +171,11 @@ public final class McpCancellationFilter extends HttpFilter {
     }
 
     /**
-     * A call's key: a cancellation names a call of its own session only. JSON-RPC ids are strings or integers, and
-     * the same integer may be read as an Integer or a Long.
+     * A call's key: a cancellation names a call of its own scope only. JSON-RPC ids are strings or integers, and the
+     * same integer may be read as an Integer or a Long.
      */
-    private static String key(String sessionId, Object requestId) {
+    private static String key(String scope, Object requestId) {
         Object id = JsonRpcIds.key(requestId);
-        return sessionId + "\n" + (id instanceof Long ? "n:" + id : "s:" + id);
+        return scope + "\n" + (id instanceof Long ? "n:" + id : "s:" + id);
     }
 }

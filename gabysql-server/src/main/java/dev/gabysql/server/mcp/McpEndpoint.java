@@ -11,9 +11,12 @@ import dev.gabysql.server.ServerOptions;
 import dev.gabysql.server.api.ApiCall;
 import dev.gabysql.server.http.AuthFilter;
 import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpStatelessSyncServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,36 +25,60 @@ import java.util.Map;
 
 /**
  * MCP over Streamable HTTP at {@code /mcp}: the very server {@code gabysql mcp} runs on stdio (same tools,
- * resources, prompts), on the SDK's servlet transport. The bearer token is checked before the SDK sees the request
- * ({@link AuthFilter}); its mode goes into the session's transport context, where the tools read their caller cap
- * (a readonly token's session neither lists nor runs {@code gabysql_execute}). Origin and Host are validated by the
- * SDK's validator against DNS rebinding. A session whose client declared elicitation is asked to approve its writes
- * in the call, as on stdio (docs/design.md#approval); for the others, pending writes wait for the server's approvers.
- * Thread-safe.
+ * resources, prompts), on the SDK's servlet transport — with sessions (the default), or stateless
+ * ({@code --mcp-stateless}: the SDK's stateless server, every request answered on its own by whichever replica gets
+ * it, docs/http-api.md#stateless-mode). The bearer token is checked before the SDK sees the request
+ * ({@link AuthFilter}); its mode goes into each request's transport context, where the tools read their caller cap
+ * (a readonly token neither lists nor runs {@code gabysql_execute}). Origin and Host are validated by the SDK's
+ * validator against DNS rebinding. A session whose client declared elicitation is asked to approve its writes in the
+ * call, as on stdio (docs/design.md#approval); for the others, and for every stateless call, pending writes wait for
+ * the server's approvers. Thread-safe.
  */
 public final class McpEndpoint implements AutoCloseable {
     public static final String PATH = "/mcp";
 
-    private final HttpServletStreamableServerTransportProvider transport;
-    private final McpSyncServer server;
+    private final HttpServlet servlet;
+    private final Runnable close;
+    private final boolean stateless;
     private final RunningCalls<String> calls = new RunningCalls<>();
 
     public McpEndpoint(GabyService service, ServerOptions options) {
-        this.transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(GabyMcpServer.jsonMapper())
-                .mcpEndpoint(PATH)
-                .securityValidator(validator(options))
-                .contextExtractor(McpEndpoint::context)
-                .keepAliveInterval(options.mcp().keepAlive())
-                .sessionSweepInterval(options.mcp().sessionTimeout())
-                .maxRequestSize((int) Math.min(Integer.MAX_VALUE, options.maxBodyBytes()))
-                .build();
-        this.server = GabyMcpServer.create(
-                transport,
-                service,
-                McpOptions.defaults(options.mcp().version())
-                        .withApprovalPlace(McpOptions.APPROVE_OVER_HTTP)
-                        .withTools(options.mcp().tools()));
+        McpOptions mcpOptions = McpOptions.defaults(options.mcp().version())
+                .withApprovalPlace(McpOptions.APPROVE_OVER_HTTP)
+                .withTools(options.mcp().tools());
+        int maxRequest = (int) Math.min(Integer.MAX_VALUE, options.maxBodyBytes());
+        this.stateless = options.mcp().stateless();
+        if (stateless) {
+            HttpServletStatelessServerTransport transport = HttpServletStatelessServerTransport.builder()
+                    .jsonMapper(GabyMcpServer.jsonMapper())
+                    .messageEndpoint(PATH)
+                    .securityValidator(validator(options))
+                    .contextExtractor(McpEndpoint::context)
+                    .maxRequestSize(maxRequest)
+                    .build();
+            McpStatelessSyncServer server = GabyMcpServer.createStateless(transport, service, mcpOptions);
+            this.servlet = transport;
+            this.close = server::close;
+        } else {
+            HttpServletStreamableServerTransportProvider transport =
+                    HttpServletStreamableServerTransportProvider.builder()
+                            .jsonMapper(GabyMcpServer.jsonMapper())
+                            .mcpEndpoint(PATH)
+                            .securityValidator(validator(options))
+                            .contextExtractor(McpEndpoint::context)
+                            .keepAliveInterval(options.mcp().keepAlive())
+                            .sessionSweepInterval(options.mcp().sessionTimeout())
+                            .maxRequestSize(maxRequest)
+                            .build();
+            McpSyncServer server = GabyMcpServer.create(transport, service, mcpOptions);
+            this.servlet = transport;
+            this.close = server::close;
+        }
+    }
+
+    /** Whether {@code /mcp} runs without sessions. */
+    public boolean stateless() {
+        return stateless;
     }
 
     /** The tool calls running now (for cancellation). */
@@ -60,13 +87,14 @@ public final class McpEndpoint implements AutoCloseable {
     }
 
     /** The servlet to mount at {@link #PATH}. */
-    public HttpServletStreamableServerTransportProvider servlet() {
-        return transport;
+    public HttpServlet servlet() {
+        return servlet;
     }
 
     /**
      * The transport context of one POST: the token's cap (and the caller's own {@code X-Gabysql-Max-Mode}) as the
-     * caller mode, and for a tool call its cancellation ({@link McpCancellationFilter}).
+     * caller mode, for a tool call its cancellation ({@link McpCancellationFilter}), and the caller's name and
+     * address as the HTTP API gives them (used where no {@code initialize} named the client: stateless calls).
      */
     static McpTransportContext context(HttpServletRequest request) {
         Map<String, Object> values = new HashMap<>();
@@ -83,6 +111,7 @@ public final class McpEndpoint implements AutoCloseable {
         if (cancellation != null) {
             values.put(McpOptions.CANCELLATION_KEY, cancellation);
         }
+        values.put(McpOptions.CLIENT_NAME_KEY, ApiCall.client(request));
         return McpTransportContext.create(values);
     }
 
@@ -111,6 +140,6 @@ public final class McpEndpoint implements AutoCloseable {
 
     @Override
     public void close() {
-        server.close();
+        close.run();
     }
 }
