@@ -12,6 +12,7 @@ cd "$(dirname "$0")/../.."
 
 SECONDS_PER_RUN=${1:-20}
 CONNS=${2:-8}
+THREADS=$(( CONNS < 2 ? CONNS : 2 ))
 PORT=${PORT:-7879}
 PGUSER=${PGUSER:-postgres}
 DB=gaby_httpbench
@@ -30,8 +31,8 @@ psql -h 127.0.0.1 -U "$PGUSER" -qc "CREATE DATABASE $DB" postgres
 pgbench -h 127.0.0.1 -U "$PGUSER" -i -s 1 -q "$DB" >/dev/null 2>&1
 
 echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "== pgbench -S -c $CONNS -j 2 -T $SECONDS_PER_RUN (the physical ceiling: one SELECT per transaction)"
-pgbench -h 127.0.0.1 -U "$PGUSER" -S -n -c "$CONNS" -j 2 -T "$SECONDS_PER_RUN" "$DB" >"$WORK/pgbench.out" 2>&1
+echo "== pgbench -S -c $CONNS -j $THREADS -T $SECONDS_PER_RUN (the physical ceiling: one SELECT per transaction)"
+pgbench -h 127.0.0.1 -U "$PGUSER" -S -n -c "$CONNS" -j "$THREADS" -T "$SECONDS_PER_RUN" "$DB" >"$WORK/pgbench.out" 2>&1
 grep -E 'latency average|tps' "$WORK/pgbench.out"
 
 java -jar "$JAR" serve --db "bench=jdbc:postgresql://127.0.0.1:5432/$DB?user=$PGUSER" --port "$PORT" \
@@ -50,9 +51,9 @@ request = function()
 end
 LUA
 echo "== warm-up (JIT, pool): wrk 30 s"
-wrk -t2 -c"$CONNS" -d30s -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" >/dev/null
+wrk -t"$THREADS" -c"$CONNS" -d30s -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" >/dev/null
 echo "== wrk -t2 -c$CONNS -d${SECONDS_PER_RUN}s --latency POST /sql (audit log: ${AUDIT_LOG:-none})"
-wrk -t2 -c"$CONNS" -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" \
+wrk -t"$THREADS" -c"$CONNS" -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" \
   >"$WORK/wrk.out"
 grep -E 'Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors' "$WORK/wrk.out" || true
 awk -v n="$CONNS" '$1 == "tps" { printf "RESULT pgbench-%s tps=%.0f\n", n, $3 }' "$WORK/pgbench.out"

@@ -94,12 +94,12 @@ summarize() {
 echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== warm-up (JIT, pool): 20 s of each"
 wrk -t"$SESSIONS" -c"$SESSIONS" -d20s -s "$WORK/call.lua" "http://127.0.0.1:$PORT/mcp" >/dev/null
-wrk -t2 -c"$SESSIONS" -d20s -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" >/dev/null
+wrk -t"$(( SESSIONS < 2 ? SESSIONS : 2 ))" -c"$SESSIONS" -d20s -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" >/dev/null
 echo "== MCP tools/call over /mcp: $SESSIONS sessions, ${SECONDS_PER_RUN}s (audit log: ${AUDIT_LOG:-none})"
 wrk -t"$SESSIONS" -c"$SESSIONS" -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/call.lua" "http://127.0.0.1:$PORT/mcp" \
   >"$WORK/mcp.out"
 summarize "mcp-$SESSIONS" "$WORK/mcp.out"
 echo "== POST /sql: $SESSIONS connections, ${SECONDS_PER_RUN}s"
-wrk -t2 -c"$SESSIONS" -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" \
+wrk -t"$(( SESSIONS < 2 ? SESSIONS : 2 ))" -c"$SESSIONS" -d"${SECONDS_PER_RUN}s" --latency -s "$WORK/post.lua" "http://127.0.0.1:$PORT/sql" \
   >"$WORK/sql.out"
 summarize "sql-$SESSIONS" "$WORK/sql.out"
