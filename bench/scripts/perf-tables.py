@@ -74,7 +74,7 @@ def rhythm(out):
     for label, name in [("PostgreSQL", "postgres-rhythm"), ("SQLite", "sqlite-rhythm")]:
         doc = load(os.path.join(out, f"m-gabysql-{name}.json"))
         s = step(doc and doc["summary"], "select_1_row_agent_rhythm") or step(doc and doc["summary"], "select_1_row")
-        if s is None:
+        if s is None or s.get("errors"):
             continue
         rows.append(f"| {label} | {num(s.get('p50_ms'))} | {num(s.get('p95_ms'))} | {s.get('calls')} |")
     return rows
