@@ -4,14 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.gabysql.core.api.CallContext;
-import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.api.HealthRequest;
-import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.Rendered;
-import dev.gabysql.core.catalog.Catalog;
-import dev.gabysql.core.catalog.DatabaseConfig;
-import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.testing.StatsPostgres;
@@ -20,13 +14,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,18 +25,13 @@ import org.junit.jupiter.api.Test;
  * fixture shows up in the right report with the right fix; the reports run read-only in the engine, under the
  * statement timeout, cancellable; a role without pg_read_all_stats gets a partial report that says so.
  */
-final class PostgresDbaTest {
-    private static final String DB = "stats";
-    private static final CallContext CTX = CallContext.of("test");
-    private static String url;
+final class PostgresDbaTest extends DbaContractTest {
     /** A role of this test's own (roles are the server's, shared by every database on it). */
-    private static String watcherRole;
+    private String watcherRole;
 
-    private static LocalGabyService service;
-
-    @BeforeAll
-    static void fixture() throws Exception {
-        url = StatsPostgres.newDatabase("pg_stat_statements", "hypopg");
+    @Override
+    protected String createFixture() {
+        String url = StatsPostgres.newDatabase("pg_stat_statements", "hypopg");
         watcherRole = "watcher_" + url.substring(url.lastIndexOf('/') + 1, url.indexOf('?'));
         TestDatabases.run(
                 url,
@@ -69,20 +55,22 @@ final class PostgresDbaTest {
         for (int i = 0; i < 3; i++) {
             TestDatabases.run(url, "SELECT pg_sleep(0.3), count(*) FROM orders o JOIN bloated b ON b.id = o.id");
         }
-        service = service(url, null);
+        return url;
     }
 
-    @AfterAll
-    static void close() {
-        if (service != null) {
-            service.close();
-        }
+    @Override
+    protected String slowQuery(int seconds) {
+        return "SELECT pg_sleep(" + seconds + ")";
     }
 
-    private static LocalGabyService service(String jdbcUrl, Duration timeout) {
-        return new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, jdbcUrl, null, null, null, null, timeout, 0))),
-                Settings.DEFAULT.withMode(Mode.READONLY).withAuditLog(null));
+    @Override
+    protected String aWrite() {
+        return "CREATE TABLE sneaky (a int)";
+    }
+
+    @Override
+    protected boolean writeLeftNoTrace() {
+        return "t".equals(TestDatabases.firstRow(url, "SELECT to_regclass('public.sneaky') IS NULL"));
     }
 
     @Test
@@ -163,7 +151,7 @@ final class PostgresDbaTest {
         assertThat(first.path("facts").path("query").asText()).startsWith("SELECT pg_sleep($1), count(*)");
         assertThat(first.path("facts").path("calls").asLong()).isEqualTo(3);
         assertThat(first.path("facts").path("total_ms").asDouble()).isGreaterThanOrEqualTo(900);
-        assertThat(r.text()).contains("top queries of `stats`");
+        assertThat(r.text()).contains("top queries of `dba`");
         Rendered byCalls = service.health(CTX, new HealthRequest(DB, "top_queries", "calls", 5, null));
         assertThat(byCalls.json().path("findings").size()).isLessThanOrEqualTo(5);
     }
@@ -191,7 +179,7 @@ final class PostgresDbaTest {
     }
 
     @Test
-    void aWriteFromInsideAReportSessionIsRefusedByTheEngine() {
+    void theReportsSessionIsAReadOnlyTransaction() {
         Object readOnly = service.inReportSession(
                 CTX, DB, q -> q.rows("SHOW transaction_read_only").rows().get(0).get(0));
         assertThat(readOnly).isEqualTo("on");
@@ -202,32 +190,6 @@ final class PostgresDbaTest {
                 });
         assertThat(TestDatabases.firstRow(url, "SELECT to_regclass('public.sneaky') IS NULL"))
                 .isEqualTo("t");
-    }
-
-    @Test
-    void aReportSessionStopsAtTheStatementTimeout() {
-        try (LocalGabyService quick = service(url, Duration.ofSeconds(1))) {
-            long start = System.nanoTime();
-            assertThatThrownBy(() -> quick.inReportSession(CTX, DB, q -> q.rows("SELECT pg_sleep(10)")))
-                    .isInstanceOfSatisfying(
-                            GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.TIMEOUT));
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
-            assertThat(health(quick, "health").json().path("total").asInt()).isPositive(); // the reports fit in it
-        }
-    }
-
-    @Test
-    void aReportSessionIsCancelledByTheCall() throws Exception {
-        Cancellation cancellation = new Cancellation();
-        CallContext call = CTX.withCancellation(cancellation);
-        CompletableFuture<Object> running = CompletableFuture.supplyAsync(
-                () -> service.inReportSession(call, DB, q -> q.rows("SELECT pg_sleep(10)")));
-        Thread.sleep(500);
-        cancellation.cancel();
-        assertThatThrownBy(() -> running.get(8, TimeUnit.SECONDS))
-                .cause()
-                .isInstanceOfSatisfying(
-                        GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.CANCELLED));
     }
 
     @Test
@@ -284,39 +246,6 @@ final class PostgresDbaTest {
         }
     }
 
-    @Test
-    void adviceRefusesWritesAndExplainAnalyzeBeforeAnythingRuns() {
-        assertThatThrownBy(() -> service.adviseIndexes(CTX, DB, "DELETE FROM orders WHERE id = 1"))
-                .isInstanceOf(GabyException.class);
-        assertThatThrownBy(() -> service.adviseIndexes(CTX, DB, "EXPLAIN ANALYZE DELETE FROM orders"))
-                .isInstanceOf(GabyException.class);
-        assertThat(TestDatabases.firstRow(url, "SELECT count(*) FROM orders WHERE id = 1"))
-                .isEqualTo("1");
-    }
-
-    private static Rendered health(LocalGabyService s, String report) {
-        return s.health(CTX, new HealthRequest(DB, report, null, HealthRequest.MAX_LIMIT, null));
-    }
-
-    private static JsonNode finding(JsonNode report, String check, String object) {
-        for (JsonNode f : report.path("findings")) {
-            if (f.path("check").asText().equals(check)
-                    && f.path("object").asText().equals(object)) {
-                return f;
-            }
-        }
-        throw new AssertionError("no " + check + " finding for " + object + " in " + report.toPrettyString());
-    }
-
-    private static JsonNode check(JsonNode report, String name) {
-        for (JsonNode c : report.path("checks")) {
-            if (c.path("name").asText().equals(name)) {
-                return c;
-            }
-        }
-        throw new AssertionError("no check " + name + " in " + report);
-    }
-
     private static long pid(Connection c) throws Exception {
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
@@ -325,7 +254,7 @@ final class PostgresDbaTest {
         }
     }
 
-    private static void awaitLockWait(long pid) throws Exception {
+    private void awaitLockWait(long pid) throws Exception {
         for (int i = 0; i < 100; i++) {
             if ("t"
                     .equals(TestDatabases.firstRow(
