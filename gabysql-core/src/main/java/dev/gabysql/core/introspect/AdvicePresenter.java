@@ -54,8 +54,7 @@ public final class AdvicePresenter {
             JsonTrees.putIfNotNull(o, "used_by", c.usedBy());
         }
         if (!a.candidates().isEmpty()) {
-            text.append("\nbuild one with DDL in admin mode (CREATE INDEX CONCURRENTLY does not block writes, without a"
-                    + " preview)");
+            text.append("\nbuild one with DDL in admin mode");
         }
         for (String note : a.notes()) {
             text.append("\nnote: ").append(note);

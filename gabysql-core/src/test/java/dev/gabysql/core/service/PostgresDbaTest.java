@@ -178,6 +178,19 @@ final class PostgresDbaTest extends DbaContractTest {
                 .isEqualTo("3");
     }
 
+    /** An index scan that drops most of what it reads: a better index is proposed, and proven, all the same. */
+    @Test
+    void anIndexScanWithAFilterLeftOverGetsTheIndexThatTakesTheFilterToo() {
+        JsonNode advice = service.adviseIndexes(
+                        CTX, DB, "SELECT * FROM orders WHERE status = 'paid' AND customer_id = 42")
+                .json()
+                .path("advice");
+        assertThat(advice.path("scans").get(0).asText()).contains("filter").doesNotStartWith("Seq Scan");
+        assertThat(advice.path("candidates").get(0).path("columns").toString()).contains("customer_id");
+        assertThat(advice.path("candidates").get(0).path("cost_after").asDouble())
+                .isLessThan(advice.path("cost_before").asDouble());
+    }
+
     @Test
     void theReportsSessionIsAReadOnlyTransaction() {
         Object readOnly = service.inReportSession(

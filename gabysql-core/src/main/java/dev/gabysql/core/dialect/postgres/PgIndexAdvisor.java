@@ -14,18 +14,22 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * Index advice for one read on PostgreSQL (docs/dba.md#index-advice). The statement is planned, never run
- * ({@code EXPLAIN (FORMAT JSON)}, never ANALYZE); each sequential scan's filter, the join conditions and sort keys
- * that reach its table give the columns to try. With hypopg installed each candidate is created as a hypothetical
+ * ({@code EXPLAIN (FORMAT JSON)}, never ANALYZE); each scan that reads rows only to drop them (a sequential scan, an
+ * index scan with a filter left over) gives the columns to try: its filter and index condition, and the join
+ * conditions and sort keys that reach its table. With hypopg installed each candidate is created as a hypothetical
  * index — in the backend's memory only, nothing built or written, allowed in the read-only transaction — and the
  * statement planned again: a candidate is proposed only when the planner uses it and the cost falls. The backend then
  * holds state that no transaction end or connection reset clears, so the hypothetical indexes are dropped and the
  * connection is discarded rather than pooled. Without hypopg the candidates are a guess, labelled so. Stateless.
  */
 final class PgIndexAdvisor {
+    /** Scans that can carry a filter an index could take over. */
+    private static final Set<String> SCANS = Set.of("Index Scan", "Index Only Scan", "Bitmap Heap Scan");
     /** Tables whose scans are looked at, the costliest first. */
     private static final int MAX_TABLES = 3;
     /** Candidates kept in the answer. */
@@ -50,7 +54,7 @@ final class PgIndexAdvisor {
         }
         List<String> notes = new ArrayList<>();
         if (scans.isEmpty()) {
-            notes.add("the plan reads no table in full: no index to propose");
+            notes.add("no scan of the plan reads rows it then drops: no index to propose");
             return new IndexAdvice(null, "EXPLAIN", false, costBefore, scanText, List.of(), notes);
         }
         if (byScan.isEmpty()) {
@@ -66,6 +70,9 @@ final class PgIndexAdvisor {
         }
         q.discardSession(); // hypothetical indexes live in the backend, outside any transaction
         List<IndexAdvice.Candidate> proven = prove(q, sql, hypopg.text("schema"), byScan, costBefore);
+        if (!proven.isEmpty()) {
+            notes.add("CREATE INDEX CONCURRENTLY builds it without blocking writes (and runs without a preview)");
+        }
         if (proven.isEmpty()) {
             notes.add("no candidate lowered the plan's cost: the planner keeps the scan (a small table, or a filter"
                     + " that keeps most rows)");
@@ -169,7 +176,10 @@ final class PgIndexAdvisor {
         return null;
     }
 
-    /** Every sequential scan under {@code node}, with the join conditions and sort keys of the nodes above it. */
+    /**
+     * Every scan under {@code node} that reads rows only to drop them — a sequential scan, or an index scan with a
+     * filter left over — with its index condition and the join conditions and sort keys of the nodes above it.
+     */
     private static void collect(JsonNode node, List<String> above, List<Scan> out) {
         List<String> conditions = new ArrayList<>(above);
         for (String key : List.of("Hash Cond", "Merge Cond", "Join Filter")) {
@@ -180,12 +190,16 @@ final class PgIndexAdvisor {
         for (JsonNode k : node.path("Sort Key")) {
             conditions.add("ORDER " + k.asText());
         }
-        if (node.path("Node Type").asText().equals("Seq Scan") && node.hasNonNull("Relation Name")) {
+        String type = node.path("Node Type").asText();
+        boolean wasteful = type.equals("Seq Scan") || SCANS.contains(type) && node.hasNonNull("Filter");
+        if (wasteful && node.hasNonNull("Relation Name")) {
             out.add(new Scan(
+                    type,
                     quoteIfNeeded(node.path("Schema").asText("public")) + "."
                             + quoteIfNeeded(node.path("Relation Name").asText()),
                     node.path("Alias").asText(node.path("Relation Name").asText()),
                     node.path("Filter").asText(null),
+                    node.path("Index Cond").asText(node.path("Recheck Cond").asText(null)),
                     conditions,
                     node.path("Total Cost").asDouble()));
         }
@@ -199,13 +213,21 @@ final class PgIndexAdvisor {
         return name.matches("[a-z_][a-z0-9_$]*") ? name : '"' + name.replace("\"", "\"\"") + '"';
     }
 
-    /** One sequential scan of a plan. */
-    private record Scan(String table, String alias, String filter, List<String> conditions, double cost) {
+    /** One scan of a plan that reads rows it does not keep. */
+    private record Scan(
+            String type,
+            String table,
+            String alias,
+            String filter,
+            String indexCond,
+            List<String> conditions,
+            double cost) {
         IndexCandidates columns() {
             Pattern ref = Pattern.compile("(?<![\\w\".])" + Pattern.quote(quoteIfNeeded(alias))
                     + "\\.(\"(?:[^\"]|\"\")+\"|[A-Za-z_][\\w$]*)");
             IndexCandidates c = new IndexCandidates();
             c.read(filter, ref, IndexCandidates.Use.EQUALITY);
+            c.read(indexCond, ref, IndexCandidates.Use.EQUALITY);
             for (String cond : conditions) {
                 if (cond.startsWith("ORDER ")) {
                     var m = ref.matcher(cond.substring(6).strip());
@@ -220,8 +242,9 @@ final class PgIndexAdvisor {
         }
 
         String describe() {
-            return "Seq Scan on " + table + " (cost " + Math.round(cost) + (filter == null ? "" : ", filter " + filter)
-                    + ")";
+            return type + " on " + table + " (cost " + Math.round(cost)
+                    + (indexCond == null ? "" : ", index condition " + indexCond)
+                    + (filter == null ? "" : ", filter " + filter) + ")";
         }
     }
 }

@@ -21,6 +21,13 @@ final class PgTopQueries {
     /** 55000 object_not_in_prerequisite_state: "pg_stat_statements must be loaded via shared_preload_libraries". */
     private static final String NOT_LOADED = "55000";
 
+    /**
+     * Transaction and session control — what every client (gabysql's pool among them) sends around its statements:
+     * cheap, countless, and no answer to "what is slow". Left out; maintenance (VACUUM, CREATE INDEX) stays.
+     */
+    private static final String PLUMBING = "^\\s*((BEGIN|COMMIT|END|ROLLBACK|ABORT|SAVEPOINT|RELEASE|START TRANSACTION"
+            + "|SET|RESET|SHOW|DISCARD|CLOSE|UNLISTEN|DEALLOCATE)\\M|SELECT pg_advisory_unlock_all\\(\\))";
+
     private PgTopQueries() {}
 
     static void run(CheckRun.Check c, PgPrivileges p, HealthRequest.By by, int limit) {
@@ -32,6 +39,7 @@ final class PgTopQueries {
                     + " pg_stat_statements (the server must also load it: shared_preload_libraries ="
                     + " 'pg_stat_statements', then a restart)");
         }
+        c.note("transaction and session control (BEGIN, SET, SAVEPOINT, DISCARD, …) left out");
         if (!p.seesAll()) {
             c.note("other roles' statements show no text: grant gabysql's role pg_read_all_stats to see them");
         }
@@ -62,9 +70,10 @@ final class PgTopQueries {
                             + " FROM " + ext.text("schema")
                             + ".pg_stat_statements s LEFT JOIN pg_roles r ON r.oid = s.userid"
                             + " WHERE s.dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
-                            + " AND s.query NOT LIKE ?"
+                            + " AND s.query NOT LIKE ? AND s.query !~* ?"
                             + " ORDER BY " + order + " DESC NULLS LAST LIMIT ?",
                     CatalogQueries.MARK.strip() + "%",
+                    PLUMBING,
                     limit);
         } catch (GabyException e) {
             if (NOT_LOADED.equals(e.sqlState())) {
