@@ -32,7 +32,8 @@ final class PgActivity {
                         + " extract(epoch FROM now() - xact_start)::bigint AS xact,"
                         + " extract(epoch FROM now() - coalesce(state_change, query_start))::bigint AS in_state,"
                         + " array_to_string(pg_blocking_pids(pid), ',') AS blocked_by, left(query, 1000) AS query"
-                        + " FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+                        + " FROM pg_stat_activity WHERE (backend_type = 'client backend' OR backend_type IS NULL)"
+                        + " AND pid <> pg_backend_pid()"
                         + " ORDER BY cardinality(pg_blocking_pids(pid)) > 0 DESC, state = 'idle', xact_start NULLS LAST"
                         + " LIMIT ?",
                 MAX_SESSIONS + 1)) {

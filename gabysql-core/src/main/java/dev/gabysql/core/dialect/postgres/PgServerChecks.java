@@ -49,7 +49,8 @@ final class PgServerChecks {
     }
 
     static void connections(CheckRun.Check c) {
-        CatalogRow r = c.row("SELECT (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')"
+        CatalogRow r = c.row("SELECT (SELECT count(*) FROM pg_stat_activity"
+                + " WHERE backend_type = 'client backend' OR backend_type IS NULL)"
                 + " AS used, current_setting('max_connections')::int AS max,"
                 + " current_setting('superuser_reserved_connections')::int AS reserved");
         long used = r.number("used", 0);
@@ -141,7 +142,7 @@ final class PgServerChecks {
         for (CatalogRow r : c.rows(
                 "WITH w AS (SELECT pid, unnest(pg_blocking_pids(pid)) AS blocker,"
                         + " extract(epoch FROM now() - coalesce(state_change, query_start))::bigint AS waited"
-                        + " FROM pg_stat_activity WHERE wait_event_type = 'Lock')"
+                        + " FROM pg_stat_activity WHERE cardinality(pg_blocking_pids(pid)) > 0)"
                         + " SELECT b.pid, b.usename, b.application_name AS app, b.state, left(b.query, 300) AS query,"
                         + " extract(epoch FROM now() - coalesce(b.xact_start, b.query_start))::bigint AS held,"
                         + " count(*) AS blocked, max(w.waited) AS waited, string_agg(w.pid::text, ', ' ORDER BY w.pid)"

@@ -98,7 +98,9 @@ final class PgTopQueries {
         double meanMs = r.decimal("mean_ms") == null ? 0 : r.decimal("mean_ms");
         c.add(
                 share >= 0.5 ? Severity.WARNING : Severity.INFO,
-                query == null ? "queryid " + r.text("queryid") : query,
+                query == null
+                        ? "a statement of " + (r.text("usename") == null ? "another role" : r.text("usename"))
+                        : query,
                 Words.millis(totalMs) + " in total (" + Words.percent(share) + " of all), "
                         + Words.plural(calls, "call", "calls") + ", " + Words.millis(meanMs) + " each, "
                         + Words.plural(r.number("rows", 0), "row", "rows")
