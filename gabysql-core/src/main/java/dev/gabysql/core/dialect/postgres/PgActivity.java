@@ -32,7 +32,8 @@ final class PgActivity {
                         + " extract(epoch FROM now() - xact_start)::bigint AS xact,"
                         + " extract(epoch FROM now() - coalesce(state_change, query_start))::bigint AS in_state,"
                         + " array_to_string(pg_blocking_pids(pid), ',') AS blocked_by, left(query, 1000) AS query"
-                        + " FROM pg_stat_activity WHERE (backend_type = 'client backend' OR backend_type IS NULL)"
+                        + " FROM pg_stat_activity WHERE (backend_type = 'client backend'"
+                        + " OR backend_type IS NULL AND datname IS NOT NULL)"
                         + " AND pid <> pg_backend_pid()"
                         + " ORDER BY cardinality(pg_blocking_pids(pid)) > 0 DESC, state = 'idle', xact_start NULLS LAST"
                         + " LIMIT ?",
@@ -54,15 +55,15 @@ final class PgActivity {
     private static void add(CheckRun.Check c, SessionTree.Placed<CatalogRow> s) {
         CatalogRow r = s.session();
         List<Long> blockedBy = SessionTree.ids(r.text("blocked_by"));
-        long inState = r.number("in_state", 0);
+        Long seconds = r.number("in_state");
+        long inState = seconds == null ? 0 : seconds;
         String state = r.text("state") == null ? "state hidden" : r.text("state");
         String wait = r.text("wait_type") == null ? null : r.text("wait_type") + ":" + r.text("wait");
         StringBuilder summary = new StringBuilder(PgServerChecks.who(r))
                 .append(r.text("datname") == null ? "" : " on " + r.text("datname"))
                 .append(": ")
                 .append(state)
-                .append(' ')
-                .append(Words.seconds(inState));
+                .append(seconds == null ? "" : " " + Words.seconds(inState));
         Long xact = r.number("xact");
         if (xact != null) {
             summary.append(", transaction ").append(Words.seconds(xact));

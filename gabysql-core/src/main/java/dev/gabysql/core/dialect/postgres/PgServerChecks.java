@@ -50,7 +50,7 @@ final class PgServerChecks {
 
     static void connections(CheckRun.Check c) {
         CatalogRow r = c.row("SELECT (SELECT count(*) FROM pg_stat_activity"
-                + " WHERE backend_type = 'client backend' OR backend_type IS NULL)"
+                + " WHERE backend_type = 'client backend' OR backend_type IS NULL AND datname IS NOT NULL)"
                 + " AS used, current_setting('max_connections')::int AS max,"
                 + " current_setting('superuser_reserved_connections')::int AS reserved");
         long used = r.number("used", 0);
