@@ -102,7 +102,7 @@ final class PgActivity {
                         "state",
                         r.text("state"),
                         "seconds_in_state",
-                        inState,
+                        seconds,
                         "transaction_seconds",
                         xact,
                         "wait",
