@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Sessions ordered as a blocking tree (docs/dba.md#activity): each session that blocks others and waits on none
+ * Sessions ordered as a blocking tree (docs/dba.md): each session that blocks others and waits on none
  * first, followed by the sessions waiting on it (and those waiting on them, one level deeper each), then every other
  * session in the order given. A cycle (a deadlock the engine has not broken yet) is listed once. Not thread-safe.
  *

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What runs now on a MariaDB server (docs/dba.md#activity): the processlist's threads that are not asleep, ordered as
+ * What runs now on a MariaDB server (docs/dba.md#mariadb): the processlist's threads that are not asleep, ordered as
  * a blocking tree from InnoDB's lock waits. Without the PROCESS privilege the server shows a user its own threads
  * only, and InnoDB's lock waits not at all: the report says so. Stateless.
  */

@@ -8,7 +8,7 @@ import dev.gabysql.core.dialect.internal.Facts;
 import dev.gabysql.core.dialect.internal.Words;
 
 /**
- * The heaviest statements of this database from performance_schema's digests (docs/dba.md#top-queries): the engine's
+ * The heaviest statements of this database from performance_schema's digests (docs/dba.md#mariadb): the engine's
  * normalized text (values as {@code ?}), calls, time, rows sent and examined. A digest carries no user, so only the
  * statements run on this database are shown, and only to a user the server lets read performance_schema. Statements
  * that read the server's own catalogs (gabysql's reports among them) are left out. Stateless.

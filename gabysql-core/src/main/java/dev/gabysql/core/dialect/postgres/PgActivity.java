@@ -9,7 +9,7 @@ import dev.gabysql.core.dialect.internal.Words;
 import java.util.List;
 
 /**
- * What runs now on the server (docs/dba.md#activity): the client sessions that are not idle, from
+ * What runs now on the server (docs/dba.md#postgresql): the client sessions that are not idle, from
  * {@code pg_stat_activity}, ordered as a blocking tree ({@code pg_blocking_pids}). Idle sessions are only counted.
  * The engine hides other roles' state and statements from a role without {@code pg_read_all_stats}. Stateless.
  */

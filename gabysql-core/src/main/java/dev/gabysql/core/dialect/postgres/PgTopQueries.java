@@ -11,7 +11,7 @@ import dev.gabysql.core.exec.CatalogQueries;
 import java.util.List;
 
 /**
- * The heaviest statements of this database from {@code pg_stat_statements} (docs/dba.md#top-queries): normalized
+ * The heaviest statements of this database from {@code pg_stat_statements} (docs/dba.md#postgresql): normalized
  * text (constants as {@code $1}), calls, time, rows. The engine hides the text of other roles' statements unless
  * gabysql's role may read all statistics; the report says so rather than showing what it may not. gabysql's own
  * report statements ({@link CatalogQueries#MARK}) are left out. Stateless.
