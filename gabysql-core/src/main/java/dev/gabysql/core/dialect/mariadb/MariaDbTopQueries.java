@@ -18,6 +18,13 @@ final class MariaDbTopQueries {
     /** performance_schema's timers count picoseconds. */
     private static final double PICOS_PER_MS = 1e9;
 
+    /**
+     * Transaction and session control, and the connectors' own probes — what every client (gabysql's pool among
+     * them) sends around its statements: left out, as on PostgreSQL.
+     */
+    private static final String PLUMBING =
+            "^(SET|START TRANSACTION|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SHOW|SELECT @@|SELECT `VERSION` \\()";
+
     private MariaDbTopQueries() {}
 
     static void run(CheckRun.Check c, boolean performanceSchema, HealthRequest.By by, int limit) {
@@ -25,6 +32,7 @@ final class MariaDbTopQueries {
             throw c.skip("statement digests are kept by performance_schema, which is off on this server: start it"
                     + " with performance_schema=ON");
         }
+        c.note("transaction and session control (SET, START TRANSACTION, COMMIT, …) left out");
         String order;
         switch (by) {
             case MEAN_TIME:
@@ -46,8 +54,9 @@ final class MariaDbTopQueries {
                         + " SUM(SUM_TIMER_WAIT) OVER () AS all_time FROM performance_schema.events_statements_summary_by_digest"
                         + " WHERE " + MariaDbHealth.scope("SCHEMA_NAME")
                         + " AND DIGEST_TEXT NOT LIKE '%information_schema%'"
-                        + " AND DIGEST_TEXT NOT LIKE '%performance_schema%' AND DIGEST_TEXT NOT LIKE 'SHOW %'"
+                        + " AND DIGEST_TEXT NOT LIKE '%performance_schema%' AND DIGEST_TEXT NOT REGEXP ?"
                         + " ORDER BY " + order + " DESC LIMIT ?",
+                PLUMBING,
                 limit)) {
             add(c, r);
         }
@@ -67,7 +76,7 @@ final class MariaDbTopQueries {
                 r.text("query"),
                 Words.millis(total) + " in total (" + Words.percent(share) + " of all), "
                         + Words.plural(calls, "call", "calls") + ", " + Words.millis(mean) + " each, "
-                        + Words.count(sent) + " rows sent, " + Words.count(examined) + " examined"
+                        + Words.plural(sent, "row sent", "rows sent") + ", " + Words.count(examined) + " examined"
                         + (noIndex > 0 ? ", " + Words.count(noIndex) + " without an index" : ""),
                 Facts.of(
                         "digest",
