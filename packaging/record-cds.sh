@@ -47,7 +47,7 @@ json_string() { # a JSON string literal of $1 (the statements above hold no cont
   call 7 gabysql_explain "{\"db\":\"x\",\"sql\":$(json_string "$CATALOG")}"
   call 8 gabysql_search '{"db":"x","pattern":"id"}'
   call 9 gabysql_query '{"db":"x","sql":"SELECT no_such_column FROM no_such_table"}'
-  call 10 gabysql_integrity_check '{"db":"x"}'
+  call 10 gabysql_health '{"db":"x","report":"integrity"}'
   sleep 8
 } | GABYSQL_CDS=0 JAVA_OPTS="-XX:DumpLoadedClassList=$tmp/server.lst" "$ROOT/gabysql" mcp --db "x=$URL" \
   --audit-log "$tmp/audit-server.jsonl" >/dev/null 2>&1 || true

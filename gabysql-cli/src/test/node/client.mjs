@@ -68,7 +68,8 @@ c.query_params = await call(client, "gabysql_query", { db, sql: "SELECT ? AS a, 
 c.query_huge = await call(client, "gabysql_query", { db, sql: config.hugeSql });
 c.show_tables = await call(client, "gabysql_query", { db, sql: "SHOW TABLES" });
 c.explain = await call(client, "gabysql_explain", { db, sql: config.okSql });
-c.integrity_check = await call(client, "gabysql_integrity_check", { db });
+c.integrity_check = await call(client, "gabysql_health", { db, report: "integrity" });
+c.health = await call(client, "gabysql_health", { db });
 
 const e = summary.errors;
 e.unknown_db = await call(client, "gabysql_query", { db: "no_such_db", sql: "SELECT 1" });

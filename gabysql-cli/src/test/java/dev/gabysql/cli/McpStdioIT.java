@@ -384,7 +384,7 @@ final class McpStdioIT {
                         "gabysql_search",
                         "gabysql_query",
                         "gabysql_explain",
-                        "gabysql_integrity_check");
+                        "gabysql_health");
         s.get("tools").forEach(t -> {
             assertThat(t.at("/annotations/readOnlyHint").asBoolean()).isTrue();
             assertThat(t.get("hasOutputSchema").asBoolean()).isFalse(); // structuredContent comes all the same

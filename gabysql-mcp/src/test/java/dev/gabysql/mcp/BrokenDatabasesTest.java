@@ -70,8 +70,9 @@ final class BrokenDatabasesTest {
 
     @Test
     void everyToolFailsCleanlyOnABrokenDatabase() {
-        for (String tool : new String[] {"gabysql_describe_database", "gabysql_integrity_check"}) {
-            tools.error(tool, Map.of("db", "gone"), ErrorCode.DATABASE_UNAVAILABLE);
+        tools.error("gabysql_describe_database", Map.of("db", "gone"), ErrorCode.DATABASE_UNAVAILABLE);
+        for (String report : new String[] {"health", "top_queries", "activity", "integrity"}) {
+            tools.error("gabysql_health", Map.of("db", "gone", "report", report), ErrorCode.DATABASE_UNAVAILABLE);
         }
         tools.error("gabysql_describe_table", Map.of("db", "gone", "table", "t"), ErrorCode.DATABASE_UNAVAILABLE);
         tools.error("gabysql_search", Map.of("db", "gone", "pattern", "t"), ErrorCode.DATABASE_UNAVAILABLE);

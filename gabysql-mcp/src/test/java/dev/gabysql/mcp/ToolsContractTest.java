@@ -57,7 +57,7 @@ abstract class ToolsContractTest {
                         "gabysql_search",
                         "gabysql_query",
                         "gabysql_explain",
-                        "gabysql_integrity_check");
+                        "gabysql_health");
         for (JsonNode t : byName.values()) {
             assertThat(t.at("/annotations/readOnlyHint").asBoolean()).isTrue();
             assertThat(t.at("/inputSchema/type").asText()).isEqualTo("object");
@@ -142,9 +142,31 @@ abstract class ToolsContractTest {
         JsonNode plan =
                 tools.ok("gabysql_explain", Map.of("db", "shop", "sql", "SELECT * FROM orders WHERE customer_id = 1"));
         assertThat(plan.get("plan").asText()).isNotBlank();
-        JsonNode check = tools.ok("gabysql_integrity_check", Map.of("db", "shop"));
+        JsonNode check = tools.ok("gabysql_health", Map.of("db", "shop", "report", "integrity"));
         assertThat(check.get("ok").asBoolean()).isTrue();
         assertThat(check.get("method").asText()).isNotBlank();
+    }
+
+    /** gabysql_health's reports and gabysql_explain's index advice (docs/dba.md), over MCP on this engine. */
+    @Test
+    void healthReportsAndIndexAdvice() {
+        for (String report : List.of("health", "top_queries", "activity")) {
+            JsonNode r = tools.ok("gabysql_health", Map.of("db", "shop", "report", report));
+            assertThat(r.get("report").asText()).isEqualTo(report);
+            assertThat(r.get("checks").size()).as(report).isPositive();
+            assertThat(r.has("findings")).isTrue();
+        }
+        JsonNode advice = tools.ok(
+                "gabysql_explain", Map.of("db", "shop", "sql", "SELECT * FROM numbers WHERE x = 7", "advise", true));
+        assertThat(advice.at("/advice/method").asText()).isNotBlank();
+        assertThat(advice.at("/advice/candidates/0/create").asText())
+                .contains("numbers")
+                .contains("x");
+        tools.error("gabysql_health", Map.of("db", "shop", "report", "vacuum"), ErrorCode.BAD_REQUEST);
+        tools.error(
+                "gabysql_explain",
+                Map.of("db", "shop", "sql", "DELETE FROM numbers", "advise", true),
+                ErrorCode.READ_ONLY);
     }
 
     @Test

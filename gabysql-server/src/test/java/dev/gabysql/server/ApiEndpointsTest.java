@@ -119,6 +119,31 @@ class ApiEndpointsTest {
         assertThat(check.json().get("database").asText()).isEqualTo("shop");
     }
 
+    /** The DBA reports and index advice (docs/dba.md): GET /databases/{db}/health, POST /databases/{db}/advise. */
+    @Test
+    void healthReportsAndIndexAdvice() {
+        for (String report : new String[] {"", "?report=top_queries&by=calls&limit=5", "?report=activity"}) {
+            Reply r = Http.get(base, "/databases/pg/health" + report);
+            assertThat(r.status()).as(report).isEqualTo(200);
+            assertThat(r.json().get("checks").size()).as(report).isPositive();
+        }
+        assertThat(Http.get(base, "/databases/shop/health?render=both")
+                        .json()
+                        .get("text")
+                        .asText())
+                .startsWith("health of `shop`");
+        assertThat(Http.get(base, "/databases/pg/health?report=vacuum").errorCode())
+                .isEqualTo("BAD_REQUEST");
+        assertThat(Http.get(base, "/databases/pg/health?limit=lots").errorCode())
+                .isEqualTo("BAD_REQUEST");
+        Reply advice = Http.post(base, "/databases/pg/advise", "{\"sql\":\"SELECT * FROM items WHERE price > 3\"}");
+        assertThat(advice.status()).isEqualTo(200);
+        assertThat(advice.json().get("advice").get("method").asText()).isNotBlank();
+        assertThat(Http.post(base, "/databases/pg/advise", "{\"sql\":\"DELETE FROM items\"}")
+                        .status())
+                .isEqualTo(403);
+    }
+
     @Test
     void tableWithoutNameIs400AndUnknownTableIs404() {
         assertThat(Http.get(base, "/databases/shop/table").status()).isEqualTo(400);

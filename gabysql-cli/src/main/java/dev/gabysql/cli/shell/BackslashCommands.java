@@ -3,6 +3,7 @@ package dev.gabysql.cli.shell;
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.HealthRequest;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.error.ErrorCode;
@@ -14,12 +15,31 @@ import java.util.Locale;
 /**
  * The shell's backslash commands, psql style ({@code \d}, {@code \x}, {@code \q}…). Each is answered through the
  * service: {@code \d} is gabysql's own {@code SHOW TABLES}, {@code \d NAME} its {@code DESCRIBE} plus keys and
- * indexes, {@code \l} {@code SHOW DATABASES}. Single-threaded.
+ * indexes, {@code \l} {@code SHOW DATABASES}; {@code \health}, {@code \top}, {@code \activity} and {@code \advise}
+ * are the DBA reports and index advice (docs/dba.md). Single-threaded.
  */
 final class BackslashCommands {
     /** Names offered by completion. */
     static final List<String> NAMES = List.of(
-            "\\?", "\\q", "\\l", "\\d", "\\dt", "\\dv", "\\c", "\\x", "\\timing", "\\mode", "\\format", "\\g", "\\r");
+            "\\?",
+            "\\q",
+            "\\l",
+            "\\d",
+            "\\dt",
+            "\\dv",
+            "\\c",
+            "\\x",
+            "\\timing",
+            "\\mode",
+            "\\format",
+            "\\g",
+            "\\r",
+            "\\health",
+            "\\top",
+            "\\activity",
+            "\\advise");
+    /** The rankings {@code \\top} takes. */
+    static final List<String> TOP_ORDERS = List.of("total_time", "mean_time", "calls", "rows");
 
     static final String HELP = String.join(
             "\n",
@@ -32,6 +52,12 @@ final class BackslashCommands {
             "  \\d NAME           describe a table or view: columns, primary key, foreign keys, indexes",
             "  \\dt, \\dv          list tables only, views only",
             "  \\mode             the access mode of this database, what it allows and who approves writes",
+            "DBA (read-only reports of the catalog; docs/dba.md)",
+            "  \\health           what needs attention, worst first, each finding with its fix",
+            "  \\top [ORDER]      the heaviest statements by total_time (default), mean_time, calls or rows",
+            "  \\activity         what runs now, and which session blocks which",
+            "  \\advise SELECT …  the plan of a read and the indexes that would help (proven with hypopg)",
+            "  (\\health, \\top and \\activity take a cursor a long report ends with: \\health CURSOR)",
             "Connection",
             "  \\c NAME           switch to another database of the catalog",
             "Output",
@@ -119,6 +145,18 @@ final class BackslashCommands {
             case "\\format":
                 format(arg);
                 break;
+            case "\\health":
+                report("health", null, arg);
+                break;
+            case "\\top":
+                top(arg);
+                break;
+            case "\\activity":
+                report("activity", null, arg);
+                break;
+            case "\\advise":
+                advise(arg);
+                break;
             default:
                 printer.error(new GabyException(
                         ErrorCode.BAD_REQUEST, "Unknown command " + name + ".", "Type \\? for the list of commands."));
@@ -138,6 +176,38 @@ final class BackslashCommands {
         TableDetails.lines(service.describeTable(calls.get(), state.db, bare, false)
                         .json())
                 .forEach(printer::info);
+    }
+
+    /** A DBA report, its whole first page (or the page at {@code cursor}), as the service words it. */
+    private void report(String report, String by, String cursor) {
+        printer.info(service.health(
+                        calls.get(),
+                        new HealthRequest(
+                                state.db, report, by, HealthRequest.MAX_LIMIT, cursor.isEmpty() ? null : cursor))
+                .text());
+    }
+
+    /** {@code \\top [ORDER] [CURSOR]}. */
+    private void top(String arg) {
+        String[] words = arg.isEmpty() ? new String[0] : arg.split("\\s+");
+        String by = null;
+        String cursor = "";
+        for (String w : words) {
+            if (TOP_ORDERS.contains(w.toLowerCase(Locale.ROOT))) {
+                by = w.toLowerCase(Locale.ROOT);
+            } else {
+                cursor = w;
+            }
+        }
+        report("top_queries", by, cursor);
+    }
+
+    private void advise(String sql) {
+        if (sql.isEmpty()) {
+            throw usage("\\advise SELECT …");
+        }
+        String read = sql.endsWith(";") ? sql.substring(0, sql.length() - 1) : sql;
+        printer.info(service.adviseIndexes(calls.get(), state.db, read).text());
     }
 
     private void connect(String db) {

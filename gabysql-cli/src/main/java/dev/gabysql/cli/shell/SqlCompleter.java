@@ -62,6 +62,8 @@ final class SqlCompleter implements Completer {
             tables().keySet().forEach(t -> out.add(candidate(t, "tables", true)));
         } else if (lastLine.startsWith("\\x ")) {
             List.of("on", "off", "auto").forEach(v -> out.add(candidate(v, "values", true)));
+        } else if (lastLine.startsWith("\\top ")) {
+            BackslashCommands.TOP_ORDERS.forEach(v -> out.add(candidate(v, "values", true)));
         } else if (lastLine.startsWith("\\format ")) {
             List.of("table", "csv", "json", "markdown").forEach(v -> out.add(candidate(v, "values", true)));
         }

@@ -56,6 +56,24 @@ class ShellTest {
         assertThat(Files.readString(history)).contains("SELECT id, name", "FROM items", "\\\\d items");
     }
 
+    /** The DBA reports and index advice (docs/dba.md) as backslash commands. */
+    @Test
+    void healthTopActivityAndAdviceAreBackslashCommands() throws Exception {
+        try (LocalGabyService service = sqlite(Mode.READONLY);
+                ShellHarness sh = new ShellHarness(service, "shop", dir.resolve("history"))) {
+            sh.await("shop=> ");
+            sh.mark();
+            assertThat(sh.run("\\health", "shop=> ")).contains("health of `shop`", "checks:");
+            assertThat(sh.run("\\top calls", "shop=> ")).contains("SQLite keeps no statistics");
+            assertThat(sh.run("\\activity", "shop=> ")).contains("no sessions");
+            assertThat(sh.run("\\advise SELECT * FROM items WHERE name = 'pear';", "shop=> "))
+                    .contains("SCAN items", "CREATE INDEX ix_items_name ON items (name)", "a guess");
+            assertThat(sh.run("\\advise", "shop=> ")).contains("Usage: \\advise");
+            assertThat(sh.run("\\?", "shop=> ")).contains("\\health", "\\top [ORDER]", "\\advise");
+            assertThat(sh.quit()).isZero();
+        }
+    }
+
     @Test
     void aWriteInReadwriteIsPreviewedAndCommittedOnlyOnYes() throws Exception {
         try (LocalGabyService service = sqlite(Mode.READWRITE);

@@ -49,6 +49,25 @@ public interface GabyService extends AutoCloseable {
     /** The engine's integrity check of one database. */
     IntegrityReport integrityCheck(CallContext ctx, String db);
 
+    /**
+     * A DBA's report of one database (docs/dba.md): {@code health} (what needs attention, worst first, each finding
+     * with its evidence and fix), {@code top_queries} (the heaviest statements) or {@code activity} (what runs now and
+     * who waits on whom). Catalog SQL of gabysql's own, run as a read: on a read-only session, under the statement
+     * timeout, cancellable, audited; paged with a cursor.
+     */
+    default Rendered health(CallContext ctx, HealthRequest request) {
+        throw new GabyException(ErrorCode.NOT_FOUND, "This service gives no DBA reports.");
+    }
+
+    /**
+     * The plan of a read and the indexes that would serve it (docs/dba.md#index-advice): proven with hypothetical
+     * indexes where the engine can plan with them (PostgreSQL's hypopg), otherwise a guess labelled as one. The read
+     * is planned, never run.
+     */
+    default Rendered adviseIndexes(CallContext ctx, String db, String sql) {
+        throw new GabyException(ErrorCode.NOT_FOUND, "This service gives no index advice.");
+    }
+
     /** The full schema bundle of a database (cached for the schema TTL). */
     Rendered schema(CallContext ctx, String db);
 

@@ -87,6 +87,11 @@ public interface Dialect {
         return null;
     }
 
+    /** The DBA's reports of this engine (docs/dba.md). Default: none, and every report says so. */
+    default DbaReports dba() {
+        return DbaReports.unsupported(id());
+    }
+
     /** Quotes an identifier for this engine. */
     default String quoteIdentifier(String name) {
         return '"' + name.replace("\"", "\"\"") + '"';

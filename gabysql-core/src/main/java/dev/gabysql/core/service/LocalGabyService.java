@@ -11,6 +11,7 @@ import dev.gabysql.core.api.DescribeRequest;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.HealthRequest;
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.PendingWrite;
@@ -29,6 +30,7 @@ import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Dialects;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.core.exec.CatalogQueries;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.exec.QueryRunner;
 import dev.gabysql.core.exec.SqlErrors;
@@ -49,6 +51,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The service running in-process against the catalog's databases: front end → here → guard → executor → dialect →
@@ -68,6 +71,7 @@ public final class LocalGabyService implements GabyService {
     private final Startup startup;
     private final SingleUseState state;
     private final WritePath writes;
+    private final DbaCalls dba;
     /** Made on the first write that waits for a person: its directory is created only then. */
     private volatile PendingWrites pending;
 
@@ -81,6 +85,7 @@ public final class LocalGabyService implements GabyService {
         this.schemas = new SchemaCache(sessions, settings.schemaTtl());
         this.startup = new Startup(databases, sessions, schemas);
         this.writes = new WritePath(settings, state);
+        this.dba = new DbaCalls(audit, databases, sessions);
     }
 
     /** The settings this service runs with (the server's banner shows its mode). */
@@ -315,6 +320,24 @@ public final class LocalGabyService implements GabyService {
         } catch (GabyException e) {
             throw call.failed(e);
         }
+    }
+
+    @Override
+    public Rendered health(CallContext ctx, HealthRequest request) {
+        return dba.health(ctx, request);
+    }
+
+    @Override
+    public Rendered adviseIndexes(CallContext ctx, String db, String sql) {
+        return dba.adviseIndexes(ctx, db, sql);
+    }
+
+    /**
+     * Runs {@code work} on the session every DBA report runs on (docs/dba.md#how-the-reports-run): for the tests that
+     * prove that session read-only in the engine, under the statement timeout and cancellable.
+     */
+    <T> T inReportSession(CallContext ctx, String db, Function<CatalogQueries, T> work) {
+        return dba.inReportSession(ctx, databases.handle(db), "Report on `" + db + "`", work);
     }
 
     @Override

@@ -194,11 +194,20 @@ public final class TestDatabases {
     }
 
     /** The same server URL pointing at another database. */
-    static String withDatabase(String url, String database) {
+    public static String withDatabase(String url, String database) {
         int slash = url.indexOf('/', "jdbc:postgresql://".length());
         int q = url.indexOf('?', slash);
         String query = q < 0 ? "" : url.substring(q);
         return url.substring(0, slash + 1) + database.toLowerCase(Locale.ROOT) + query;
+    }
+
+    /** {@link #firstRow(Connection, String)} on a connection of its own to {@code jdbcUrl}. */
+    public static String firstRow(String jdbcUrl, String sql) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl)) {
+            return firstRow(c, sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Query failed: " + e.getMessage(), e);
+        }
     }
 
     /** The first row of a query as {@code v1|v2|…} (nulls as "null"): a compact thing to assert on. */

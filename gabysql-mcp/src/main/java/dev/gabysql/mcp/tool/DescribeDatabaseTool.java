@@ -16,7 +16,7 @@ public final class DescribeDatabaseTool implements GabyTool {
                 .name(NAME)
                 .description("A database's schema. detail: names (tables, views; first on big schemas), summary"
                         + " (default: adds columns, keys) or full (adds indexes, foreign keys, constraints, views)."
-                        + " schema and tables narrow it; a next_cursor goes back as cursor.")
+                        + " schema and tables narrow it.")
                 .inputSchema(Schemas.input(
                         Schemas.props(
                                 "db", Schemas.string(),

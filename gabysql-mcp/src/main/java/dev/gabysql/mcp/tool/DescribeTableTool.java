@@ -11,8 +11,8 @@ public final class DescribeTableTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .description("A table or view in full: columns, keys, foreign keys, indexes, constraints. Qualify an"
-                        + " ambiguous name (sales.orders).")
+                .description("A table or view in full: columns, keys, foreign keys, indexes, constraints;"
+                        + " sales.orders if ambiguous.")
                 .inputSchema(Schemas.input(
                         Schemas.props(
                                 "db", Schemas.string(),

@@ -35,6 +35,16 @@ public final class Instructions {
                     .append(String.join(", ", look))
                     .append('.');
         }
+        if (selection.includes(DescribeDatabaseTool.NAME) || selection.includes(HealthTool.NAME)) {
+            sb.append(" A next_cursor goes back as cursor."); // said once for every paged tool
+        }
+        if (selection.includes(HealthTool.NAME) && selection.includes(ExplainTool.NAME)) {
+            sb.append(" Slow or unhealthy? ")
+                    .append(HealthTool.NAME)
+                    .append(", then ")
+                    .append(ExplainTool.NAME)
+                    .append(" with advise.");
+        }
         sb.append(" Errors read `error [CODE]: message` with a hint saying what to do instead.");
         sb.append(
                 Tools.listsExecute(writes, selection)

@@ -17,8 +17,8 @@ public final class ListDatabasesTool implements GabyTool {
         return McpSchema.Tool.builder()
                 .name(NAME)
                 .description(
-                        "The databases you can use, with dialect, your mode, approval (who approves your writes) and"
-                                + " warnings. Every other tool's db is one of these names, never a path or URL.")
+                        "The databases you can use: dialect, your mode, who approves your writes, warnings. Every other"
+                                + " tool's db is one of these names, never a path or URL.")
                 .inputSchema(Schemas.input(Schemas.props()))
                 .annotations(GabyTool.readOnly())
                 .build();

@@ -12,9 +12,9 @@ public final class QueryTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .description("Run one read statement (SELECT, WITH, VALUES, SHOW, EXPLAIN without ANALYZE, DESCRIBE t)"
-                        + " in the database's dialect, values as ? in params. Results are capped: truncated: true"
-                        + " means narrow it (WHERE, LIMIT, aggregates).")
+                .description("One read statement (SELECT, WITH, VALUES, SHOW, EXPLAIN without ANALYZE, DESCRIBE t)"
+                        + " in the database's dialect, values as ? in params. Capped: truncated: true means narrow it"
+                        + " (WHERE, LIMIT, aggregates).")
                 .inputSchema(Schemas.input(
                         Schemas.props(
                                 "db", Schemas.string(),

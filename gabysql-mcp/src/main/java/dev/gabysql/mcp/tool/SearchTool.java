@@ -12,8 +12,8 @@ public final class SearchTool implements GabyTool {
         return McpSchema.Tool.builder()
                 .name(NAME)
                 .description(
-                        "Find tables, columns and other objects by name (case-insensitive substring, % a wildcard),"
-                                + " of one kind if given (table, view, column, index, function).")
+                        "Objects by name (case-insensitive substring, % a wildcard); kind: table, view, column, index or"
+                                + " function.")
                 .inputSchema(Schemas.input(
                         Schemas.props("db", Schemas.string(), "pattern", Schemas.string(), "kind", Schemas.string()),
                         "db",

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * Which tools a server lists ({@code --tools}, {@code tools = […]} in {@code gabysql.toml}, {@code GABYSQL_TOOLS}):
  * tool names and the presets {@value #MINIMAL} and {@value #ALL}, combined as their union. A name may leave out the
- * {@code gabysql_} prefix. A tool outside the selection is neither listed nor callable. {@code gabysql_execute} is
+ * {@code gabysql_} prefix; {@code integrity_check} still names the tool that has its report now, {@code gabysql_health}.
+ * A tool outside the selection is neither listed nor callable. {@code gabysql_execute} is
  * still listed only when writes are possible. Immutable.
  */
 public final class ToolSelection {
@@ -24,6 +25,8 @@ public final class ToolSelection {
 
     private static final List<String> MINIMAL_TOOLS = List.of(DescribeDatabaseTool.NAME, QueryTool.NAME);
     private static final String PREFIX = "gabysql_";
+    /** The integrity check's tool before it became {@code gabysql_health}'s report {@code integrity}. */
+    private static final String FORMER_INTEGRITY_CHECK = "gabysql_integrity_check";
 
     private final Set<String> names;
 
@@ -66,6 +69,9 @@ public final class ToolSelection {
 
     private static String toolName(String name, String given) {
         String full = name.startsWith(PREFIX) ? name : PREFIX + name;
+        if (full.equals(FORMER_INTEGRITY_CHECK)) {
+            return HealthTool.NAME; // its report: integrity (issue 26), so that a configured list still starts
+        }
         if (!Tools.NAMES.contains(full)) {
             throw invalid("Unknown tool `" + given + "` in the tool list.");
         }

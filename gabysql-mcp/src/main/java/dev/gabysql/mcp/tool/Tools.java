@@ -22,7 +22,7 @@ public final class Tools {
             SearchTool.NAME,
             QueryTool.NAME,
             ExplainTool.NAME,
-            IntegrityCheckTool.NAME,
+            HealthTool.NAME,
             ExecuteTool.NAME);
 
     private Tools() {}
@@ -53,8 +53,8 @@ public final class Tools {
         if (selection.includes(ExplainTool.NAME)) {
             tools.add(new ExplainTool());
         }
-        if (selection.includes(IntegrityCheckTool.NAME)) {
-            tools.add(new IntegrityCheckTool());
+        if (selection.includes(HealthTool.NAME)) {
+            tools.add(new HealthTool());
         }
         if (listsExecute(writes, selection)) {
             tools.add(new ExecuteTool());

@@ -105,7 +105,16 @@ final class DirectToolCallsTest {
                 call("gabysql_describe_table", "db", "shop", "table", "orders"),
                 call("gabysql_search", "db", "shop", "pattern", "cust"),
                 call("gabysql_explain", "db", "shop", "sql", "SELECT * FROM orders WHERE id = 1"),
-                call("gabysql_integrity_check", "db", "shop"));
+                call(
+                        "gabysql_explain",
+                        "db",
+                        "shop",
+                        "sql",
+                        "SELECT * FROM orders WHERE status = 'paid'",
+                        "advise",
+                        true),
+                call("gabysql_health", "db", "shop"),
+                call("gabysql_health", "db", "shop", "report", "integrity"));
         for (Map<String, Object> c : calls) {
             @SuppressWarnings("unchecked")
             Map<String, Object> args = (Map<String, Object>) c.get("arguments");

@@ -28,6 +28,15 @@ class ToolSelectionTest {
         assertThat(names(ToolSelection.parse(List.of("minimal", "all")), false)).isEqualTo(Tools.NAMES.subList(0, 7));
     }
 
+    /** The integrity check became gabysql_health's report integrity (issue 26): a list naming it still starts. */
+    @Test
+    void theFormerIntegrityCheckToolNamesTheHealthTool() {
+        assertThat(names(ToolSelection.parse(List.of("integrity_check")), false))
+                .containsExactly("gabysql_health");
+        assertThat(names(ToolSelection.parse(List.of("gabysql_integrity_check", "query")), false))
+                .containsExactly("gabysql_query", "gabysql_health");
+    }
+
     @Test
     void executeIsListedOnlyWhereWritesArePossible() {
         ToolSelection s = ToolSelection.parse(List.of("execute", "query"));

@@ -3,6 +3,7 @@ package dev.gabysql.server.api;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DescribeRequest;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.HealthRequest;
 import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.error.ErrorCode;
@@ -16,7 +17,7 @@ import java.util.Map;
 
 /**
  * The endpoints about databases: the catalog, schema descriptions, search, plans, what a statement is, how a script
- * splits, the ER diagram and the integrity check. Descriptions answer with their JSON form, or {@code {"text", "json"}} when asked with
+ * splits, the ER diagram, the integrity check, the DBA reports and index advice. Descriptions answer with their JSON form, or {@code {"text", "json"}} when asked with
  * {@code ?render=both} (what the gateway passes on to MCP clients). Thread-safe.
  */
 final class CatalogEndpoints {
@@ -106,6 +107,29 @@ final class CatalogEndpoints {
     /** {@code POST /databases/{db}/check}. */
     Object check(ApiCall call) {
         return service.integrityCheck(call.context(), call.db());
+    }
+
+    /**
+     * {@code GET /databases/{db}/health[?report=health|top_queries|activity&by=&limit=&cursor=]}: a DBA's report
+     * (docs/dba.md), paged.
+     */
+    Object dbaReport(ApiCall call) {
+        String limit = call.param("limit");
+        Integer n;
+        try {
+            n = limit == null ? null : Integer.valueOf(limit.strip());
+        } catch (NumberFormatException e) {
+            throw new GabyException(ErrorCode.BAD_REQUEST, "limit must be a number.", "Pass limit=1 to 100.");
+        }
+        HealthRequest request =
+                new HealthRequest(call.db(), call.param("report"), call.param("by"), n, call.param("cursor"));
+        return rendered(call, service.health(call.context(), request));
+    }
+
+    /** {@code POST /databases/{db}/advise} with {@code {"sql"}}: the plan of a read and the indexes that would help. */
+    Object advise(ApiCall call) {
+        ExplainCall body = call.body(ExplainCall.class, ExplainCall.FIELDS);
+        return rendered(call, service.adviseIndexes(call.context(), call.db(), body.sql()));
     }
 
     private static Object rendered(ApiCall call, Rendered r) {

@@ -35,6 +35,8 @@ public final class Routes {
                 .add("POST", "/databases/{db}/explain", catalog::explain)
                 .add("POST", "/databases/{db}/inspect", catalog::inspect)
                 .add("POST", "/databases/{db}/split", catalog::split)
-                .add("POST", "/databases/{db}/check", catalog::check);
+                .add("POST", "/databases/{db}/check", catalog::check)
+                .add("GET", "/databases/{db}/health", catalog::dbaReport)
+                .add("POST", "/databases/{db}/advise", catalog::advise);
     }
 }

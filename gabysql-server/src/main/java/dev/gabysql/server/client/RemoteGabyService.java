@@ -6,6 +6,7 @@ import dev.gabysql.core.api.DescribeRequest;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.HealthRequest;
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.PendingWrite;
@@ -147,6 +148,27 @@ public final class RemoteGabyService implements GabyService {
     @Override
     public IntegrityReport integrityCheck(CallContext ctx, String db) {
         return api.post(ctx, dbPath(db, "check"), null, IntegrityReport.class);
+    }
+
+    @Override
+    public Rendered health(CallContext ctx, HealthRequest r) {
+        Query q = new Query()
+                .add("report", r.report())
+                .add("by", r.by())
+                .add("limit", r.limit() == null ? null : String.valueOf(r.limit()))
+                .add("cursor", r.cursor())
+                .add("render", "both");
+        return rendered(ctx, dbPath(r.db(), "health") + q);
+    }
+
+    @Override
+    public Rendered adviseIndexes(CallContext ctx, String db, String sql) {
+        return api.post(
+                        ctx,
+                        dbPath(db, "advise") + new Query().add("render", "both"),
+                        new ExplainCall(sql),
+                        RenderedAnswer.class)
+                .toRendered();
     }
 
     @Override

@@ -7,9 +7,11 @@ import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.DescribeRequest;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.api.HealthRequest;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.api.Rendered;
 import dev.gabysql.core.api.ScriptSplitter;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -121,6 +123,23 @@ class RemoteGabyServiceTest {
         assertThat(remote.schema(CTX, "shop").json().toString())
                 .isEqualTo(server.service.schema(CTX, "shop").json().toString());
         assertThat(remote.integrityCheck(CTX, "shop")).isEqualTo(server.service.integrityCheck(CTX, "shop"));
+        Rendered health = remote.health(CTX, new HealthRequest("shop", "health", null, 5, null));
+        assertThat(health.text())
+                .isEqualTo(server.service
+                        .health(CTX, new HealthRequest("shop", "health", null, 5, null))
+                        .text());
+        assertThat(remote.health(CTX, HealthRequest.of("pg", "activity"))
+                        .json()
+                        .get("report")
+                        .asText())
+                .isEqualTo("activity");
+        assertThat(remote.adviseIndexes(CTX, "shop", "SELECT * FROM orders WHERE total > 10")
+                        .json()
+                        .toString())
+                .isEqualTo(server.service
+                        .adviseIndexes(CTX, "shop", "SELECT * FROM orders WHERE total > 10")
+                        .json()
+                        .toString());
         for (String sql : new String[] {"SELECT 1", "DELETE FROM items", "SHOW TABLES", "BEGIN"}) {
             assertThat(remote.inspect(CTX, "pg", sql)).as(sql).isEqualTo(server.service.inspect(CTX, "pg", sql));
         }

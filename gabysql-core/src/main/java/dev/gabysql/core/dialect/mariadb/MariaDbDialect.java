@@ -2,6 +2,7 @@ package dev.gabysql.core.dialect.mariadb;
 
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.DbaReports;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.exec.ConnectionSource;
@@ -17,6 +18,7 @@ import java.sql.SQLException;
  * served by the same driver; where the two servers differ, {@link MariaDbServer} decides.
  */
 public final class MariaDbDialect implements Dialect {
+    private static final MariaDbDba DBA = new MariaDbDba();
     private final MariaDbSchemaReader schemaReader = new MariaDbSchemaReader();
 
     @Override
@@ -57,6 +59,11 @@ public final class MariaDbDialect implements Dialect {
     }
 
     /** The JSON plan: one cell holding the whole plan, readable by a model (never ANALYZE). */
+    @Override
+    public DbaReports dba() {
+        return DBA;
+    }
+
     @Override
     public boolean hasReturning(String command) {
         return !command.startsWith("UPDATE"); // INSERT, REPLACE and DELETE have it since 10.5

@@ -2,6 +2,7 @@ package dev.gabysql.core.dialect.postgres;
 
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.DbaReports;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.dialect.ReplicaPosition;
@@ -20,6 +21,7 @@ import java.util.List;
 /** PostgreSQL through pgJDBC, pooled with HikariCP. */
 public final class PostgresDialect implements Dialect {
     private final PostgresSchemaReader schemaReader = new PostgresSchemaReader();
+    private final PostgresDba dba = new PostgresDba();
 
     @Override
     public String id() {
@@ -50,6 +52,11 @@ public final class PostgresDialect implements Dialect {
     @Override
     public String explain(String sql) {
         return "EXPLAIN (FORMAT TEXT) " + sql;
+    }
+
+    @Override
+    public DbaReports dba() {
+        return dba;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.gabysql.core.dialect.sqlite;
 
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.catalog.DatabaseConfig;
+import dev.gabysql.core.dialect.DbaReports;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.exec.ConnectionSource;
@@ -18,6 +19,7 @@ import java.util.List;
 
 /** SQLite through the xerial driver: the embedded default. */
 public final class SqliteDialect implements Dialect {
+    private static final SqliteDba DBA = new SqliteDba();
     private final SqliteSchemaReader schemaReader = new SqliteSchemaReader();
 
     @Override
@@ -43,6 +45,11 @@ public final class SqliteDialect implements Dialect {
     @Override
     public SchemaReader schemaReader() {
         return schemaReader;
+    }
+
+    @Override
+    public DbaReports dba() {
+        return DBA;
     }
 
     @Override

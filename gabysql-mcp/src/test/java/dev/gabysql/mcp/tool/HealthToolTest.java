@@ -7,8 +7,8 @@ import dev.gabysql.core.json.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** An integrity report built by hand is the JSON the mapper writes for the record. */
-class IntegrityCheckToolTest {
+/** gabysql_health's integrity report built by hand is the JSON the mapper writes for the record. */
+class HealthToolTest {
     @Test
     void theReportIsWhatTheMapperWritesForTheRecord() throws Exception {
         List<IntegrityReport> reports = List.of(
@@ -16,8 +16,7 @@ class IntegrityCheckToolTest {
                 new IntegrityReport("pg", false, "amcheck", "12 indexes", List.of("index \"a\" is corrupt", "é 😀")),
                 new IntegrityReport(null, false, null, null, List.of()));
         for (IntegrityReport r : reports) {
-            assertThat(Json.MAPPER.writeValueAsString(IntegrityCheckTool.json(r)))
-                    .isEqualTo(Json.MAPPER.writeValueAsString(r));
+            assertThat(Json.MAPPER.writeValueAsString(HealthTool.json(r))).isEqualTo(Json.MAPPER.writeValueAsString(r));
         }
     }
 }
