@@ -63,7 +63,8 @@ abstract class DbaContractTest {
 
     static LocalGabyService service(String jdbcUrl, Duration timeout) {
         return new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, jdbcUrl, null, null, null, null, timeout, 0))),
+                new Catalog(List.of(
+                        DatabaseConfig.of(DB, jdbcUrl).statementTimeout(timeout).build())),
                 Settings.DEFAULT.withMode(Mode.READONLY).withAuditLog(null));
     }
 
