@@ -93,10 +93,24 @@ public final class SqlErrors {
     /**
      * A COMMIT that failed. When the connection went with it, whether the write was committed is not known: the
      * caller must look before it writes again (a retry could write twice). Otherwise the database refused the commit
-     * (a deferred constraint, a serialization failure), and nothing was committed.
+     * (a deferred constraint, a serialization failure), and nothing was committed. A conflict with a concurrent write
+     * — a serialization failure, a deadlock, and on a Galera cluster a certification failure, which MariaDB reports as
+     * the deadlock 1213 / 40001 when a write to the same rows committed first through another node
+     * (docs/deploy.md#galera-cluster) — is LOCKED: retryable, with a new preview.
      */
     public static GabyException commitFailed(SQLException e) {
         String state = e.getSQLState();
+        if (isLockConflict(state, e.getErrorCode(), e.getMessage())) {
+            return new GabyException(
+                    ErrorCode.LOCKED,
+                    "Commit failed: the database rolled the write back because a concurrent write conflicted with it"
+                            + " (a deadlock or serialization failure; on a Galera cluster, a write to the same rows"
+                            + " committed first through another node); nothing was committed ("
+                            + firstLine(e.getMessage()) + ").",
+                    "Read the rows again and preview the write anew: its confirm token has been used.",
+                    state,
+                    null);
+        }
         if (isConnectionLost(state, e.getErrorCode())) {
             return new GabyException(
                     ErrorCode.DATABASE_UNAVAILABLE,
@@ -185,13 +199,15 @@ public final class SqlErrors {
 
     /**
      * A lock held by another session stopped the statement, and the statement itself was fine: PostgreSQL's
-     * lock_timeout (55P03), a deadlock (40P01; MariaDB 1213, 40001) or a serialization failure (40001), MariaDB's
-     * lock wait timeout (1205), SQLite's busy or locked database (after its busy timeout).
+     * lock_timeout (55P03), a deadlock (40P01; MariaDB 1213, 40001, also a Galera certification failure) or a
+     * serialization failure (40001), MariaDB's lock wait timeout (1205), SQLite's busy or locked database (after its
+     * busy timeout).
      */
     private static boolean isLockConflict(String state, int errorCode, String msg) {
         return "55P03".equals(state)
                 || "40P01".equals(state)
                 || "40001".equals(state)
+                || errorCode == 1213 // MariaDB/MySQL ER_LOCK_DEADLOCK (40001), Galera's certification failure too
                 || errorCode == 1205 && state != null && state.startsWith("HY") // MariaDB/MySQL
                 || msg != null && (msg.startsWith("[SQLITE_BUSY") || msg.startsWith("[SQLITE_LOCKED"));
     }

@@ -128,8 +128,28 @@ final class SqlErrorsTest {
         assertThat(lost.hint()).contains("read the rows").doesNotContain("retry the call");
         GabyException refused = SqlErrors.commitFailed(
                 new SQLException("ERROR: could not serialize access due to read/write dependencies", "40001"));
-        assertThat(refused.code()).isEqualTo(ErrorCode.SQL_ERROR);
-        assertThat(refused.getMessage()).startsWith("Commit failed: ERROR: could not serialize");
+        assertThat(refused.code()).isEqualTo(ErrorCode.LOCKED);
+        assertThat(refused.getMessage()).contains("nothing was committed", "could not serialize");
+        GabyException deferred = SqlErrors.commitFailed(
+                new SQLException("ERROR: insert or update on table \"t\" violates foreign key constraint", "23503"));
+        assertThat(deferred.code()).isEqualTo(ErrorCode.SQL_ERROR);
+        assertThat(deferred.getMessage()).startsWith("Commit failed: ERROR: insert or update");
+    }
+
+    /** MariaDB's answer to a COMMIT that lost Galera's certification to a write committed through another node. */
+    @Test
+    void aGaleraCertificationFailureAtCommitIsARetryableLockConflictWithNothingCommitted() {
+        GabyException cert = SqlErrors.commitFailed(
+                new SQLException("Deadlock found when trying to get lock; try restarting transaction", "40001", 1213));
+        assertThat(cert.code()).isEqualTo(ErrorCode.LOCKED);
+        assertThat(cert.getMessage()).contains("nothing was committed", "Galera", "Deadlock found");
+        assertThat(cert.hint()).contains("preview the write anew");
+        GabyException inStatement = SqlErrors.translate(
+                "Statement on `shop`",
+                new SQLException("Deadlock found when trying to get lock; try restarting transaction", "40001", 1213),
+                false,
+                false);
+        assertThat(inStatement.code()).isEqualTo(ErrorCode.LOCKED);
     }
 
     @Test

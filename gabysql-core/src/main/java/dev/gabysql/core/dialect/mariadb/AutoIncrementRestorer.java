@@ -19,7 +19,12 @@ import java.util.Map;
  * use. MariaDB has no other way to lower the counter, and that ALTER is a change of the table's definition: it takes
  * the table's metadata lock (NOWAIT: it gives up at once rather than queue behind other sessions), stamps the table's
  * definition time and recalculates its statistics — the preview's note says so. When it cannot put a counter back
- * (the lock is taken, the role may not ALTER the table), the note says that instead. Not thread-safe.
+ * (the lock is taken, the role may not ALTER the table), the note says that instead.
+ *
+ * <p>On a Galera node the counter is left where the preview moved it, and the note says so: there the ALTER is
+ * replicated to every node by total order isolation (it waits for the whole cluster, and no rollback undoes it), so
+ * a preview would change the cluster (docs/deploy.md#galera-cluster). Ids then have a gap, as they have anyway where
+ * Galera steps counters by the cluster size ({@code wsrep_auto_increment_control}). Not thread-safe.
  */
 final class AutoIncrementRestorer {
     private static final String READ =
@@ -27,8 +32,10 @@ final class AutoIncrementRestorer {
 
     private final List<MariaDbReach.Table> tables = new ArrayList<>();
     private final Map<MariaDbReach.Table, Long> after = new HashMap<>();
+    private final boolean galera;
 
-    AutoIncrementRestorer(List<MariaDbReach.Table> reached) {
+    AutoIncrementRestorer(List<MariaDbReach.Table> reached, boolean galera) {
+        this.galera = galera;
         for (MariaDbReach.Table t : reached) {
             if (t.autoIncrement() != null) {
                 tables.add(t);
@@ -47,6 +54,12 @@ final class AutoIncrementRestorer {
         for (MariaDbReach.Table t : tables) {
             Long moved = after.get(t);
             if (moved == null || moved.equals(t.autoIncrement())) {
+                continue;
+            }
+            if (galera) {
+                notes.add("AUTO_INCREMENT of " + t.shownAs() + " left at " + moved + ": on a Galera cluster the only"
+                        + " way to lower it, ALTER TABLE, would be replicated to every node and not undone, so the"
+                        + " preview does not run it; the next insert skips the ids the preview used (a gap)");
                 continue;
             }
             Long now = read(c, t);

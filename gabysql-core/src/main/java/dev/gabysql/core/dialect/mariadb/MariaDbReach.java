@@ -19,7 +19,9 @@ import java.util.Map;
  * confirm): the children of ON DELETE/UPDATE CASCADE and SET NULL keys and the tables triggers write, each looked up
  * for its storage engine — a write to a table outside InnoDB (MyISAM, Aria, MEMORY, CSV, ARCHIVE, …) is permanent
  * at once, so no rollback undoes it. Trigger bodies, column defaults and generated columns are read with the guard's
- * function table (a default may take {@code NEXTVAL} of a sequence, which no rollback undoes). Stateless.
+ * function table (a default may take {@code NEXTVAL} of a sequence, which no rollback undoes). On a Galera node the
+ * refusal of a non-InnoDB table says too that its writes stay on this node: Galera replicates InnoDB only
+ * (docs/deploy.md#galera-cluster). Stateless.
  */
 final class MariaDbReach {
     private static final int MAX_ROUNDS = 8;
@@ -49,13 +51,16 @@ final class MariaDbReach {
 
     private MariaDbReach() {}
 
-    /** The tables {@code targets} reach; a DELETE's own targets take no defaults, so theirs are not read. */
-    static Reached walk(Connection c, List<String> targets, boolean deletesOnly) throws SQLException {
+    /**
+     * The tables {@code targets} reach; a DELETE's own targets take no defaults, so theirs are not read.
+     * {@code galera}: the server is a Galera node.
+     */
+    static Reached walk(Connection c, List<String> targets, boolean deletesOnly, boolean galera) throws SQLException {
         Reach reach = new Reach();
         Map<String, Table> seen = new LinkedHashMap<>();
         List<Table> frontier = new ArrayList<>();
         for (String t : targets) {
-            add(c, reach, seen, frontier, t, Cause.STATEMENT);
+            add(c, reach, seen, frontier, t, Cause.STATEMENT, galera);
         }
         for (int round = 0; !frontier.isEmpty(); round++) {
             if (round == MAX_ROUNDS) {
@@ -65,10 +70,10 @@ final class MariaDbReach {
             List<Table> next = new ArrayList<>();
             for (Table t : frontier) {
                 for (String child : children(c, t)) {
-                    add(c, reach, seen, next, child, Cause.CASCADE);
+                    add(c, reach, seen, next, child, Cause.CASCADE, galera);
                 }
                 for (String written : triggers(c, t, reach)) {
-                    add(c, reach, seen, next, written, Cause.TRIGGER);
+                    add(c, reach, seen, next, written, Cause.TRIGGER, galera);
                 }
                 Cause cause = reach.causeOf(t.shownAs());
                 if (cause == Cause.TRIGGER || (cause == Cause.STATEMENT && !deletesOnly)) {
@@ -81,7 +86,13 @@ final class MariaDbReach {
     }
 
     private static void add(
-            Connection c, Reach reach, Map<String, Table> seen, List<Table> next, String written, Cause cause)
+            Connection c,
+            Reach reach,
+            Map<String, Table> seen,
+            List<Table> next,
+            String written,
+            Cause cause,
+            boolean galera)
             throws SQLException {
         String[] parts = written.split("\\.", 2);
         String schema = parts.length == 2 ? parts[0] : null;
@@ -103,12 +114,12 @@ final class MariaDbReach {
                 seen.put(shown, t);
                 reach.add(shown, cause);
                 next.add(t);
-                blockByKind(reach, t, rs.getString(3), rs.getString(4));
+                blockByKind(reach, t, rs.getString(3), rs.getString(4), galera);
             }
         }
     }
 
-    private static void blockByKind(Reach reach, Table t, String engine, String type) {
+    private static void blockByKind(Reach reach, Table t, String engine, String type, boolean galera) {
         String where = "table " + t.shownAs();
         if ("VIEW".equals(type)) {
             reach.block(
@@ -123,8 +134,15 @@ final class MariaDbReach {
                     "it uses the " + engine + " engine, whose writes are permanent at once: no rollback"
                             + " undoes them. Convert it (ALTER TABLE " + t.quoted()
                             + " ENGINE=InnoDB) to preview writes to"
-                            + " it, or confirm without a preview in admin mode");
+                            + " it, or confirm without a preview in admin mode"
+                            + (galera ? notReplicated(engine) : ""));
         }
+    }
+
+    /** Galera replicates InnoDB's row events only (wsrep_mode REPLICATE_MYISAM / REPLICATE_ARIA aside). */
+    private static String notReplicated(String engine) {
+        return ". This server is a Galera cluster node, and Galera replicates InnoDB tables only: a write to this "
+                + engine + " table stays on this node, the other nodes do not see it";
     }
 
     private static List<String> children(Connection c, Table t) throws SQLException {

@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * A preview on MariaDB (docs/design.md#writes-preview-and-confirm): the catalog walk ({@link MariaDbReach}) refuses
  * a rehearsal that would write a table outside InnoDB or run code the guard cannot read; AUTO_INCREMENT counters are
- * put back after the rollback ({@link AutoIncrementRestorer}). MariaDB keeps no per-table counts of a transaction, so
+ * put back after the rollback ({@link AutoIncrementRestorer}), except on a Galera node, where that would be replicated
+ * DDL (docs/deploy.md#galera-cluster). MariaDB keeps no per-table counts of a transaction, so
  * the blast radius counts each reached table's rows before and after (net inserts and deletes; updates by cascades
  * and triggers are not counted), for tables small enough to count, and InnoDB's count of the rows the transaction
  * changed in all.
@@ -35,10 +36,10 @@ final class MariaDbRehearsal implements Rehearsal {
     private final boolean someNotCounted;
     private Long rowsModified;
 
-    private MariaDbRehearsal(InspectedStatement stmt, MariaDbReach.Reached reached) {
+    private MariaDbRehearsal(InspectedStatement stmt, MariaDbReach.Reached reached, boolean galera) {
         this.stmt = stmt;
         this.reached = reached;
-        this.counters = new AutoIncrementRestorer(reached.tables());
+        this.counters = new AutoIncrementRestorer(reached.tables(), galera);
         Map<String, String> counted = new LinkedHashMap<>();
         boolean skipped = false;
         for (MariaDbReach.Table t : reached.tables()) {
@@ -53,8 +54,9 @@ final class MariaDbRehearsal implements Rehearsal {
     }
 
     static MariaDbRehearsal start(Connection c, InspectedStatement stmt) throws SQLException {
+        boolean galera = MariaDbServer.isGaleraNode(c);
         MariaDbRehearsal r = new MariaDbRehearsal(
-                stmt, MariaDbReach.walk(c, stmt.writtenTables(), stmt.command().startsWith("DELETE")));
+                stmt, MariaDbReach.walk(c, stmt.writtenTables(), stmt.command().startsWith("DELETE"), galera), galera);
         if (r.noPreview().isEmpty()) {
             r.rows.before(c);
         }

@@ -11,9 +11,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The server behind a MariaDB/MySQL URL, detected once per database ({@code SELECT VERSION(), @@version_comment}),
- * and every place where MariaDB and MySQL differ for gabysql. Nothing else in this package asks which product it
- * talks to. Immutable.
+ * The server behind a MariaDB/MySQL URL, detected once per database ({@code SELECT VERSION(), @@version_comment}, and
+ * whether it is a node of a Galera cluster), and every place where MariaDB and MySQL differ for gabysql. Nothing else
+ * in this package asks which product it talks to. Immutable.
  */
 final class MariaDbServer {
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+)");
@@ -24,8 +24,14 @@ final class MariaDbServer {
     private final String version;
     private final String comment;
     private final int[] numbers;
+    private final boolean galera;
 
     MariaDbServer(String version, String comment) {
+        this(version, comment, false);
+    }
+
+    MariaDbServer(String version, String comment, boolean galera) {
+        this.galera = galera;
         this.version = version == null ? "" : version;
         this.comment = comment == null ? "" : comment;
         this.mariaDb =
@@ -37,8 +43,24 @@ final class MariaDbServer {
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT VERSION(), @@version_comment")) {
             rs.next();
-            return new MariaDbServer(rs.getString(1), rs.getString(2));
+            return new MariaDbServer(rs.getString(1), rs.getString(2), isGaleraNode(c));
         }
+    }
+
+    /**
+     * Whether this connection's server is a node of a Galera cluster: {@code wsrep_on} is ON only where a wsrep
+     * provider is loaded (docs/deploy.md#galera-cluster). {@code SHOW VARIABLES} answers an empty set, not an error,
+     * on a server without the variable (MySQL), so it is safe inside a transaction.
+     */
+    static boolean isGaleraNode(Connection c) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SHOW GLOBAL VARIABLES LIKE 'wsrep_on'")) {
+            return rs.next() && "ON".equalsIgnoreCase(rs.getString(2));
+        }
+    }
+
+    boolean isGalera() {
+        return galera;
     }
 
     boolean isMariaDb() {
@@ -47,13 +69,19 @@ final class MariaDbServer {
 
     /** e.g. "MariaDB 10.11.19-MariaDB-0+deb12u1 (Debian 12)". */
     String describe() {
-        return (mariaDb ? "MariaDB " : "MySQL ") + version + (comment.isEmpty() ? "" : " (" + comment + ")");
+        return (mariaDb ? "MariaDB " : "MySQL ")
+                + version
+                + (comment.isEmpty() ? "" : " (" + comment + ")")
+                + (galera ? ", a Galera cluster node" : "");
     }
 
     /**
      * The one statement run at every checkout (after a reset the session is back to the server's defaults): the
      * session's transactions read-only or not ({@code SET SESSION TRANSACTION READ ONLY} as a variable, so that
-     * everything fits one round trip), the server-side time limit, lock waits, no autocommit.
+     * everything fits one round trip), the server-side time limit, lock waits, no autocommit. On a Galera node, causal
+     * reads too: {@code wsrep_sync_wait} gains its READ bit (1), so a read waits until this node has applied every
+     * write the cluster committed before it — a write confirmed through another node (another replica of gabysql, a
+     * {@code loadbalance} URL, a failover) is then seen by the next read. The server's own bits are kept.
      */
     String sessionSetup(boolean readOnly, Limits limits) {
         long ms = Math.max(1, limits.statementTimeout().toMillis());
@@ -62,7 +90,8 @@ final class MariaDbServer {
                 + ", SESSION " + timeLimit(ms)
                 + ", SESSION innodb_lock_wait_timeout = " + lockWait
                 + ", SESSION lock_wait_timeout = " + lockWait
-                + ", SESSION autocommit = 0";
+                + ", SESSION autocommit = 0"
+                + (galera ? ", SESSION wsrep_sync_wait = @@GLOBAL.wsrep_sync_wait | 1" : "");
     }
 
     /** MariaDB 11.1 renamed tx_read_only; MySQL added transaction_read_only in 5.7.20 and dropped tx_read_only. */
@@ -122,7 +151,12 @@ final class MariaDbServer {
         String reuse = canResetConnections()
                 ? "connections are reset (COM_RESET_CONNECTION) when returned"
                 : "the driver cannot reset sessions on this server, so every call gets a fresh connection";
-        return limit + "; " + reuse;
+        String cluster = galera
+                ? "; Galera: reads wait for the writes the cluster committed before them (wsrep_sync_wait), previews"
+                        + " leave AUTO_INCREMENT counters as they are (the ALTER TABLE that lowers one would be"
+                        + " replicated to every node)"
+                : "";
+        return limit + "; " + reuse + cluster;
     }
 
     boolean atLeast(int major, int minor, int patch) {

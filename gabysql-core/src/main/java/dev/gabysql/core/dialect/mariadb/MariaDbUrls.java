@@ -27,6 +27,10 @@ final class MariaDbUrls {
             "useResetConnection", "true",
             // after a reset the driver restores this, so a pooled connection never falls back to autocommit
             "autocommit", "false",
+            // with a multi-host URL (sequential, loadbalance: a Galera cluster), a transaction cut by a failover
+            // must fail, not be replayed on the next host: the replay of a commit whose answer was lost would commit
+            // it twice (docs/deploy.md#galera-cluster)
+            "transactionReplay", "false",
             "connectTimeout", "5000");
 
     /** Shown in performance_schema.session_connect_attrs: the program; forced too (a URL's own would be replaced). */

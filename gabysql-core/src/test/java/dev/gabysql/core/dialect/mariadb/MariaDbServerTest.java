@@ -65,6 +65,17 @@ class MariaDbServerTest {
         assertThat(MYSQL_8.quotesColumnDefaults()).isFalse();
     }
 
+    @Test
+    void aGaleraNodeReadsCausallyAndSaysWhatItChanges() {
+        MariaDbServer node = new MariaDbServer("10.11.19-MariaDB-0+deb12u1", "Debian 12", true);
+        assertThat(node.sessionSetup(true, limits(Duration.ofSeconds(30))))
+                .endsWith(", SESSION autocommit = 0, SESSION wsrep_sync_wait = @@GLOBAL.wsrep_sync_wait | 1");
+        assertThat(MARIADB_10.sessionSetup(true, limits(Duration.ofSeconds(30))))
+                .doesNotContain("wsrep");
+        assertThat(node.describe()).endsWith("a Galera cluster node");
+        assertThat(node.consequences()).contains("wsrep_sync_wait", "AUTO_INCREMENT");
+    }
+
     private static Limits limits(Duration statementTimeout) {
         return Limits.DEFAULT.withStatementTimeout(statementTimeout);
     }

@@ -38,6 +38,20 @@ class MariaDbUrlsTest {
                         "sslMode=verify-full");
     }
 
+    /** A Galera cluster's multi-host URL asking for replays: a replayed transaction could commit twice. */
+    @Test
+    void transactionReplayIsForcedOffOnMultiHostUrls() {
+        String url = MariaDbUrls.forConnecting(
+                "jdbc:mariadb:sequential://n1:3306,n2:3306,n3:3306/shop?transactionReplay=true&TRANSACTIONREPLAY=1");
+        assertThat(url)
+                .startsWith("jdbc:mariadb:sequential://n1:3306,n2:3306,n3:3306/shop?")
+                .doesNotContainIgnoringCase("transactionReplay=true")
+                .doesNotContainIgnoringCase("transactionReplay=1")
+                .contains("transactionReplay=false");
+        assertThat(url.toLowerCase(java.util.Locale.ROOT).split("transactionreplay=", -1))
+                .hasSize(2);
+    }
+
     @Test
     void aUrlWithoutOptionsGetsOurs() {
         assertThat(MariaDbUrls.forConnecting("jdbc:mariadb://h/db"))
