@@ -61,6 +61,16 @@ public final class SqlErrors {
                     state,
                     null); // SQLITE_READONLY
         }
+        if (isDeadlock(state, e.getErrorCode())) {
+            return new GabyException(
+                    ErrorCode.LOCKED,
+                    what + ": the database rolled the transaction back because a concurrent write conflicted with it"
+                            + " (a deadlock; on a Galera cluster, a write to the same rows committed through another"
+                            + " node); nothing was committed (" + msg + ").",
+                    null,
+                    state,
+                    null);
+        }
         if (isLockConflict(state, e.getErrorCode(), msg)) {
             return new GabyException(
                     ErrorCode.LOCKED,
@@ -135,6 +145,9 @@ public final class SqlErrors {
                 || "57P01".equals(state) // admin_shutdown: pg_terminate_backend, or a fast/smart shutdown
                 || "57P02".equals(state) // crash_shutdown: another backend crashed, the server restarts
                 || "57P03".equals(state) // cannot_connect_now: the server is starting up or shutting down
+                // MariaDB Connector/J, multi-host URL (a Galera cluster): it reconnected to another host after the
+                // connection failed, and the transaction in progress was lost (never replayed: MariaDbUrls)
+                || "25S03".equals(state)
                 || errorCode == 1927 // MariaDB ER_CONNECTION_KILLED (70100): KILL CONNECTION during a statement
                 || errorCode == 1053 // MariaDB/MySQL ER_SERVER_SHUTDOWN: the server is shutting down
                 || errorCode == 2006 // MySQL CR_SERVER_GONE_ERROR: "server has gone away"
@@ -210,6 +223,11 @@ public final class SqlErrors {
                 || errorCode == 1213 // MariaDB/MySQL ER_LOCK_DEADLOCK (40001), Galera's certification failure too
                 || errorCode == 1205 && state != null && state.startsWith("HY") // MariaDB/MySQL
                 || msg != null && (msg.startsWith("[SQLITE_BUSY") || msg.startsWith("[SQLITE_LOCKED"));
+    }
+
+    /** A deadlock the engine broke by rolling this transaction back (Galera's brute-force abort reads the same). */
+    private static boolean isDeadlock(String state, int errorCode) {
+        return "40P01".equals(state) || errorCode == 1213; // PostgreSQL deadlock_detected; MariaDB ER_LOCK_DEADLOCK
     }
 
     /**

@@ -42,7 +42,6 @@ final class SqlErrorsTest {
     void aLockHeldElsewhereIsLockedNotBadSql() {
         List<SQLException> locks = List.of(
                 new SQLException("ERROR: canceling statement due to lock timeout", "55P03"),
-                new SQLException("ERROR: deadlock detected", "40P01"),
                 new SQLException("ERROR: could not serialize access due to concurrent update", "40001"),
                 new SQLException("Lock wait timeout exceeded; try restarting transaction", "HY000", 1205),
                 new SQLException("[SQLITE_BUSY] The database file is locked (database is locked)"),
@@ -53,6 +52,11 @@ final class SqlErrorsTest {
             assertThat(g.getMessage()).contains("another session holds a lock", e.getMessage());
             assertThat(g.hint()).contains("retry");
         }
+        GabyException deadlock = SqlErrors.translate(
+                "Query on `db`", new SQLException("ERROR: deadlock detected", "40P01"), false, false);
+        assertThat(deadlock.code()).isEqualTo(ErrorCode.LOCKED);
+        assertThat(deadlock.getMessage()).contains("rolled the transaction back", "ERROR: deadlock detected");
+        assertThat(deadlock.hint()).contains("retry");
         assertThat(SqlErrors.translate(
                                 "Query",
                                 new SQLException("canceling statement due to statement timeout", "57014"),
@@ -136,6 +140,21 @@ final class SqlErrorsTest {
         assertThat(deferred.getMessage()).startsWith("Commit failed: ERROR: insert or update");
     }
 
+    /** Connector/J's failover to another node of a multi-host URL, while a transaction was open (galera.sh). */
+    @Test
+    void aTransactionLostInAFailoverToAnotherNodeIsUnavailableNotAnSqlError() {
+        SQLException lost = new java.sql.SQLTransientConnectionException(
+                "Driver has reconnect connection after a communications link failure with 127.0.0.1:3306. In progress"
+                        + " transaction was lost",
+                "25S03");
+        GabyException read = SqlErrors.translate("Query on `shop`", lost, false, false);
+        assertThat(read.code()).isEqualTo(ErrorCode.DATABASE_UNAVAILABLE);
+        assertThat(read.hint()).contains("retry the call");
+        GabyException commit = SqlErrors.commitFailed(lost);
+        assertThat(commit.code()).isEqualTo(ErrorCode.DATABASE_UNAVAILABLE);
+        assertThat(commit.getMessage()).contains("whether the write was committed is not known");
+    }
+
     /** MariaDB's answer to a COMMIT that lost Galera's certification to a write committed through another node. */
     @Test
     void aGaleraCertificationFailureAtCommitIsARetryableLockConflictWithNothingCommitted() {
@@ -150,6 +169,7 @@ final class SqlErrorsTest {
                 false,
                 false);
         assertThat(inStatement.code()).isEqualTo(ErrorCode.LOCKED);
+        assertThat(inStatement.getMessage()).contains("rolled the transaction back", "nothing was committed");
     }
 
     @Test

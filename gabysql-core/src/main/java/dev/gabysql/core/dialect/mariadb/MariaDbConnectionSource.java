@@ -21,7 +21,10 @@ import org.slf4j.LoggerFactory;
  * and opens an explicit transaction, {@code START TRANSACTION READ ONLY} in readonly mode; readonly transactions
  * always end in ROLLBACK. On return the connection is reset (COM_RESET_CONNECTION: user variables, GET_LOCK locks,
  * temporary tables and HANDLERs go) or, where the server cannot be reset, discarded; a connection in doubt is
- * evicted. A statement cancelled by gabysql's watchdog or by the client is killed on the server: Connector/J's
+ * evicted. A connection whose setup fails (a pooled connection to a server or cluster node that died since it was
+ * last checked, whose driver failed over meanwhile) is evicted and the setup is tried once more on a new connection:
+ * nothing of the caller's has run yet, and with a multi-host URL another node may answer (docs/deploy.md#galera-
+ * cluster). A statement cancelled by gabysql's watchdog or by the client is killed on the server: Connector/J's
  * {@code Statement.cancel()} opens a second connection and sends {@code KILL QUERY <thread id>}.
  *
  * <p>Labels (docs/design.md#session-labels): connection attributes are fixed when a connection opens and a pooled
@@ -50,14 +53,18 @@ final class MariaDbConnectionSource implements ConnectionSource {
         boolean readOnly = mode == Mode.READONLY;
         ReadWritePools pools = pools(label);
         HikariDataSource pool = pools.pool(readOnly);
-        Connection c = pools.connect(pool);
-        try {
-            MariaDbServer s = server(c);
-            begin(c, s, readOnly, limits, label);
-            return new MariaDbSession(pool, c, s.canResetConnections());
-        } catch (SQLException e) {
-            pool.evictConnection(c);
-            throw SqlErrors.sessionFailed("Unable to prepare a session on `" + db.name() + "`", e);
+        for (int attempt = 1; ; attempt++) {
+            Connection c = pools.connect(pool);
+            try {
+                MariaDbServer s = server(c);
+                begin(c, s, readOnly, limits, label);
+                return new MariaDbSession(pool, c, s.canResetConnections());
+            } catch (SQLException e) {
+                pool.evictConnection(c);
+                if (attempt == 2) {
+                    throw SqlErrors.sessionFailed("Unable to prepare a session on `" + db.name() + "`", e);
+                }
+            }
         }
     }
 

@@ -33,6 +33,13 @@ final class MariaDbUrls {
             "transactionReplay", "false",
             "connectTimeout", "5000");
 
+    /**
+     * Defaults, used only when the URL does not set the option. {@code retriesAllDown}: with a multi-host URL whose
+     * hosts are all down, Connector/J cycles through them this many times, 250 ms apart (its default, 120, holds a
+     * call for 30 s); 20 ends within gabysql's own wait for a connection.
+     */
+    private static final Map<String, String> DEFAULTS = Map.of("retriesAllDown", "20");
+
     /** Shown in performance_schema.session_connect_attrs: the program; forced too (a URL's own would be replaced). */
     private static final String CONNECTION_ATTRIBUTES = "connectionAttributes";
 
@@ -67,15 +74,34 @@ final class MariaDbUrls {
                 }
             }
         }
+        for (Map.Entry<String, String> d : DEFAULTS.entrySet()) {
+            if (!hasOption(options, d.getKey())) {
+                options.add(d.getKey() + "=" + d.getValue());
+            }
+        }
         Map<String, String> forced = new java.util.TreeMap<>(FORCED);
         forced.put(CONNECTION_ATTRIBUTES, "program_name:" + program.replaceAll("[^A-Za-z0-9._-]", "-"));
         forced.forEach((k, v) -> options.add(k + "=" + v));
         return MARIADB + base + "?" + String.join("&", options);
     }
 
-    private static boolean isControlled(String option) {
+    /** A plain loop, no lambda: this runs on a session's path, inside the launcher's start-up archive (LauncherIT). */
+    private static boolean hasOption(List<String> options, String key) {
+        for (String o : options) {
+            if (keyOf(o).equalsIgnoreCase(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String keyOf(String option) {
         int eq = option.indexOf('=');
-        String key = (eq < 0 ? option : option.substring(0, eq)).toLowerCase(Locale.ROOT);
+        return (eq < 0 ? option : option.substring(0, eq)).toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isControlled(String option) {
+        String key = keyOf(option);
         return DROPPED.contains(key)
                 || CONNECTION_ATTRIBUTES.equalsIgnoreCase(key)
                 || FORCED.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(key));

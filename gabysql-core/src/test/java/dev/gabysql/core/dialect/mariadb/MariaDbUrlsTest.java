@@ -52,6 +52,16 @@ class MariaDbUrlsTest {
                 .hasSize(2);
     }
 
+    /** Connector/J's 120 cycles over hosts that are all down would hold a call for 30 s: 20 unless the URL says. */
+    @Test
+    void retriesOverHostsAllDownDefaultToFewUnlessTheUrlSetsThem() {
+        assertThat(MariaDbUrls.forConnecting("jdbc:mariadb:sequential://n1,n2/shop"))
+                .contains("retriesAllDown=20");
+        assertThat(MariaDbUrls.forConnecting("jdbc:mariadb:sequential://n1,n2/shop?RetriesAllDown=200"))
+                .contains("RetriesAllDown=200")
+                .doesNotContain("retriesAllDown=20");
+    }
+
     @Test
     void aUrlWithoutOptionsGetsOurs() {
         assertThat(MariaDbUrls.forConnecting("jdbc:mariadb://h/db"))
