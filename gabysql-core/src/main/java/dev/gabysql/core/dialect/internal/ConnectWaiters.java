@@ -38,22 +38,27 @@ final class ConnectWaiters {
         }
     }
 
-    /** An attempt to open a connection failed; the waits end when the pool has no connection to give back. */
-    synchronized void failed(SQLException e, boolean poolEmpty) {
+    /**
+     * An attempt to open a connection, begun at {@code startedNanos}, failed; the waits that began before it end when
+     * the pool has no connection to give back. A call that came while the attempt was under way waits for the next:
+     * the server may have come back since it began (a database restarted, a Galera node made primary again, whose
+     * earlier attempt ends only after the driver's retries over every host).
+     */
+    synchronized void failed(SQLException e, boolean poolEmpty, long startedNanos) {
         lastFailure = e;
-        lastFailureNanos = System.nanoTime();
+        lastFailureNanos = startedNanos;
         if (!poolEmpty) {
             return;
         }
         for (Waiter w : waiting) {
-            if (!w.interrupted) {
+            if (!w.interrupted && startedNanos - w.since >= 0) {
                 w.interrupted = true;
                 w.thread.interrupt();
             }
         }
     }
 
-    /** The failure of an attempt made while {@code w} waited, or null. */
+    /** The failure of an attempt begun while {@code w} waited, or null. */
     synchronized SQLException failedSince(Waiter w) {
         return lastFailure != null && lastFailureNanos - w.since >= 0 ? lastFailure : null;
     }

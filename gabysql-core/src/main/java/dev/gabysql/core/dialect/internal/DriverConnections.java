@@ -58,6 +58,7 @@ final class DriverConnections implements DataSource {
     }
 
     private Connection connect(Properties props) throws SQLException {
+        long started = System.nanoTime();
         try {
             Connection c = driver.connect(url, props);
             if (c == null) {
@@ -67,7 +68,7 @@ final class DriverConnections implements DataSource {
             waiters.succeeded();
             return c;
         } catch (SQLException e) {
-            waiters.failed(e, poolEmpty.getAsBoolean());
+            waiters.failed(e, poolEmpty.getAsBoolean(), started);
             throw e;
         }
     }
