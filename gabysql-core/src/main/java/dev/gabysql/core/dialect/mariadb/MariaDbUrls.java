@@ -34,11 +34,15 @@ final class MariaDbUrls {
             "connectTimeout", "5000");
 
     /**
-     * Defaults, used only when the URL does not set the option. {@code retriesAllDown}: with a multi-host URL whose
-     * hosts are all down, Connector/J cycles through them this many times, 250 ms apart (its default, 120, holds a
-     * call for 30 s); 20 ends within gabysql's own wait for a connection.
+     * Defaults, used only when the URL does not set the option; both matter for multi-host URLs only (a Galera
+     * cluster, docs/deploy.md#galera-cluster). {@code retriesAllDown}: when every host is down, Connector/J retries
+     * this many times, 250 ms apart (its default, 120, holds a call for 30 s); 20 ends within gabysql's own wait for
+     * a connection. {@code deniedListTimeout}: a host that failed is skipped for this long (the driver's default is
+     * 60 s); while every host is denied the driver retries only the one denied first, so a node that comes back
+     * (the survivor of a cluster made primary again) would go untried for a minute. 1 s still spares a burst of new
+     * connections the wait on a dead host.
      */
-    private static final Map<String, String> DEFAULTS = Map.of("retriesAllDown", "20");
+    private static final Map<String, String> DEFAULTS = Map.of("retriesAllDown", "20", "deniedListTimeout", "1000");
 
     /** Shown in performance_schema.session_connect_attrs: the program; forced too (a URL's own would be replaced). */
     private static final String CONNECTION_ATTRIBUTES = "connectionAttributes";

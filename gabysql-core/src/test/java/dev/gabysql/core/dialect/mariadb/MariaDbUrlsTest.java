@@ -52,11 +52,14 @@ class MariaDbUrlsTest {
                 .hasSize(2);
     }
 
-    /** Connector/J's 120 cycles over hosts that are all down would hold a call for 30 s: 20 unless the URL says. */
+    /**
+     * Connector/J's 120 retries when every host is down would hold a call for 30 s, and its 60 s denial would leave a
+     * node that came back untried (galera.sh): 20 and 1 s unless the URL says.
+     */
     @Test
     void retriesOverHostsAllDownDefaultToFewUnlessTheUrlSetsThem() {
         assertThat(MariaDbUrls.forConnecting("jdbc:mariadb:sequential://n1,n2/shop"))
-                .contains("retriesAllDown=20");
+                .contains("retriesAllDown=20", "deniedListTimeout=1000");
         assertThat(MariaDbUrls.forConnecting("jdbc:mariadb:sequential://n1,n2/shop?RetriesAllDown=200"))
                 .contains("RetriesAllDown=200")
                 .doesNotContain("retriesAllDown=20");
