@@ -59,6 +59,9 @@ say "reads"
 R=$(sql '{"db":"shop","sql":"SELECT @@wsrep_node_name AS node, @@SESSION.wsrep_sync_wait AS sync_wait, COUNT(*) AS items FROM items"}')
 echo "$R" | cut_json
 check "a read through the cluster URL is answered by" "$(echo "$R" | json_field rows)" '[["node1", 1, 1]]'
+SAFEGUARDS=$(curl -s "http://127.0.0.1:$PORT/databases" | python3 -c 'import json,sys; print([d.get("safeguards") for d in json.load(sys.stdin)["databases"] if d["name"] == "shop"][0])')
+echo "GET /databases, shop's safeguards: $SAFEGUARDS"
+case "$SAFEGUARDS" in "a Galera cluster node"*) ok "the listing says shop is a Galera node";; *) fail "the listing does not say Galera";; esac
 
 say "preview and confirm an INSERT"
 before=$(galera_sql 2 "SELECT CONCAT(AUTO_INCREMENT, ' ', CREATE_TIME) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'shop' AND TABLE_NAME = 'items'")

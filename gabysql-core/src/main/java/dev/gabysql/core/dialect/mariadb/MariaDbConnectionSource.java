@@ -113,6 +113,13 @@ final class MariaDbConnectionSource implements ConnectionSource {
         return s;
     }
 
+    /** On a Galera node, what gabysql does differently there; null before the first connection and elsewhere. */
+    @Override
+    public String safeguards() {
+        MariaDbServer s = server;
+        return s == null ? null : s.clusterSafeguards();
+    }
+
     @Override
     public synchronized void close() {
         if (pools != null) {

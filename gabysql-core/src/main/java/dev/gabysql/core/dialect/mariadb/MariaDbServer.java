@@ -142,6 +142,19 @@ final class MariaDbServer {
         return mariaDb && atLeast(10, 2, 7);
     }
 
+    /**
+     * For the catalog listing ({@code safeguards}), on a Galera node only: what gabysql does differently there
+     * (docs/deploy.md#galera-cluster); null elsewhere, where the listing has nothing to add.
+     */
+    String clusterSafeguards() {
+        return galera
+                ? "a Galera cluster node: reads wait for the writes the cluster committed before them"
+                        + " (wsrep_sync_wait); previews leave AUTO_INCREMENT counters where they moved them (lowering"
+                        + " one is DDL, replicated to every node); a write to a table outside InnoDB stays on one node"
+                        + " and has no preview; transactions are never replayed on another node"
+                : null;
+    }
+
     /** What the differences mean for this database, logged once when it is first reached. */
     String consequences() {
         String limit = mariaDb

@@ -74,6 +74,8 @@ class MariaDbServerTest {
                 .doesNotContain("wsrep");
         assertThat(node.describe()).endsWith("a Galera cluster node");
         assertThat(node.consequences()).contains("wsrep_sync_wait", "AUTO_INCREMENT");
+        assertThat(node.clusterSafeguards()).startsWith("a Galera cluster node").contains("InnoDB", "replayed");
+        assertThat(MARIADB_10.clusterSafeguards()).isNull();
     }
 
     private static Limits limits(Duration statementTimeout) {
