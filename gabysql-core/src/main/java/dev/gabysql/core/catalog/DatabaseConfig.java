@@ -84,6 +84,25 @@ public record DatabaseConfig(
                 .build();
     }
 
+    /**
+     * This database reached with a caller's own login (docs/security.md#per-caller-database-roles): the URL without
+     * the user and password it names, that login's user and password, and nothing else changed.
+     */
+    public DatabaseConfig withLogin(String loginUser, String loginPassword) {
+        return new DatabaseConfig(
+                name,
+                JdbcUrls.withoutLogin(url),
+                loginUser,
+                loginPassword,
+                description,
+                maxMode,
+                statementTimeout,
+                rowCap,
+                approval,
+                (Replica) null,
+                pooler);
+    }
+
     /** The URL with any password masked, for logs, errors and listings. */
     public String displayUrl() {
         return JdbcUrls.mask(url);

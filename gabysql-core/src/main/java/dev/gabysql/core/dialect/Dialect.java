@@ -92,6 +92,15 @@ public interface Dialect {
         return DbaReports.unsupported(id());
     }
 
+    /**
+     * Whether a caller may reach this database with a login of its own (a user and password beside the URL:
+     * docs/security.md#per-caller-database-roles). Default: yes, for server engines; an engine without logins
+     * (SQLite) says no, and a caller with a login of its own is then refused rather than served as gabysql.
+     */
+    default boolean takesLogins() {
+        return true;
+    }
+
     /** Quotes an identifier for this engine. */
     default String quoteIdentifier(String name) {
         return '"' + name.replace("\"", "\"\"") + '"';
