@@ -10,7 +10,7 @@ public final class JdbcUrls {
     private static final Pattern USERINFO = Pattern.compile("(//[^/:@?]+):([^@/?]*)@");
 
     // user=... and password=... in query strings or property lists, with the separator after them
-    private static final Pattern LOGIN_PARAM = Pattern.compile("(?i)([?&;])(?:user|password)=[^&;]*[&;]?");
+    private static final Pattern LOGIN_PARAM = Pattern.compile("(?i)(?<=[?&;])(?:user|password)=[^&;]*[&;]?");
     // user@ or user:password@ in URL authorities
     private static final Pattern ANY_USERINFO = Pattern.compile("//[^/@?]+@");
 
@@ -21,7 +21,7 @@ public final class JdbcUrls {
      * (pgJDBC lets the URL's {@code user} win over the properties HikariCP passes).
      */
     public static String withoutLogin(String url) {
-        String u = LOGIN_PARAM.matcher(url).replaceAll("$1");
+        String u = LOGIN_PARAM.matcher(url).replaceAll("");
         u = u.replaceAll("[?&;]$", "");
         return ANY_USERINFO.matcher(u).replaceAll("//");
     }

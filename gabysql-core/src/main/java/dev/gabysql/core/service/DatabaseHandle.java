@@ -135,10 +135,30 @@ final class DatabaseHandle implements AutoCloseable {
         ConnectionSource src = who.user() == null ? from : ownLogin(who);
         String role = who.role();
         SessionLabel label = SessionLabel.of(command, ctx, role);
-        if (ctx == null || ctx.cancellation() == null) {
-            return src.open(mode, sessionLimits, label, role);
+        try {
+            if (ctx == null || ctx.cancellation() == null) {
+                return src.open(mode, sessionLimits, label, role);
+            }
+            return ctx.cancellation().awaiting(connectionLabel, () -> src.open(mode, sessionLimits, label, role));
+        } catch (GabyException e) {
+            throw who.user() == null ? e : ownLoginFailed(e);
         }
-        return ctx.cancellation().awaiting(connectionLabel, () -> src.open(mode, sessionLimits, label, role));
+    }
+
+    /** A caller's own login the server refused: its hint names the token's entry, not the database's URL. */
+    private GabyException ownLoginFailed(GabyException e) {
+        String state = e.sqlState() == null ? "" : e.sqlState();
+        if (e.code() != ErrorCode.DATABASE_UNAVAILABLE || !state.startsWith("28")) { // 28: invalid authorization
+            return e;
+        }
+        return new GabyException(
+                e.code(),
+                e.getMessage(),
+                "The server refused this caller's own login: check user and password in the token's"
+                        + " [tokens.databases." + config.name()
+                        + "] entry (docs/configuration.md#per-caller-database-roles).",
+                e.sqlState(),
+                null);
     }
 
     /**
