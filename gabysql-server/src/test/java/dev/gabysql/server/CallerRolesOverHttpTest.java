@@ -194,6 +194,14 @@ class CallerRolesOverHttpTest {
     }
 
     @Test
+    void theConsoleSignedInWithTheTokenRunsAsItsRole() {
+        ConsoleSessionTest.Console console = ConsoleSessionTest.Console.of(
+                Http.post(server.uri(), "/console/session", Json.write(Map.of("token", ALICE))));
+        Reply r = console.post(server.uri(), "/sql", Http.sql("pg", "SELECT id, current_user FROM notes ORDER BY id"));
+        assertThat(rows(r)).isEqualTo("[[1,\"" + ANALYST + "\"],[2,\"" + ANALYST + "\"]]");
+    }
+
+    @Test
     void theAuditLogNamesTheCallerAndWhoItRanAs() throws Exception {
         sql(ALICE, "pg", "SELECT 1 AS audited_as_role");
         sql(ALICE, "maria", "SELECT 1 AS audited_as_user");

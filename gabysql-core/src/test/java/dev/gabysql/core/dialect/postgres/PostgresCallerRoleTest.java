@@ -151,6 +151,18 @@ class PostgresCallerRoleTest {
     }
 
     @Test
+    void aRoleIsSentAsAQuotedIdentifierWhateverItsName() {
+        String odd = "roles_Odd \"name'; RESET ROLE; --" + suffix;
+        TestDatabases.run(url, "CREATE ROLE " + PgHardening.quote(odd) + " NOLOGIN");
+        try {
+            LocalGabyService service = service(Mode.READONLY, null);
+            assertThat(rows(service, as(odd), "SELECT current_user")).isEqualTo(odd);
+        } finally {
+            TestDatabases.run(url, "DROP ROLE " + PgHardening.quote(odd));
+        }
+    }
+
+    @Test
     void oneCallersRoleIsNeverLeftForTheNextOnThePooledConnection() throws Exception {
         try (ConnectionSource source = new PostgresDialect().connect(db(url, null), LIMITS)) {
             for (Mode mode : List.of(Mode.READONLY, Mode.READWRITE)) {
