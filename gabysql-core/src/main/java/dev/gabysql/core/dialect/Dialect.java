@@ -71,6 +71,16 @@ public interface Dialect {
     }
 
     /**
+     * {@link #rehearse(Connection, InspectedStatement)} in a transaction that runs as the caller's database role
+     * {@code role} (docs/security.md#per-caller-database-roles; null: the login's own), so that what the rehearsal
+     * watches on gabysql's behalf (sequences) is read with the login's rights, not only the role's. Default: the
+     * same rehearsal (engines without per-transaction roles never get one).
+     */
+    default Rehearsal rehearse(Connection connection, InspectedStatement stmt, String role) throws SQLException {
+        return rehearse(connection, stmt);
+    }
+
+    /**
      * Layer 1 of the defence: whether the credentials gabysql uses could write, although it runs readonly.
      * Returns a sentence for the operator, or null when the role cannot write (or it cannot be told).
      */

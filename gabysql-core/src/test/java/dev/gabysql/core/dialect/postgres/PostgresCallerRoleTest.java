@@ -126,6 +126,40 @@ class PostgresCallerRoleTest {
         assertThat(firstRow(url, "SELECT amount FROM salaries")).isEqualTo("100");
     }
 
+    /**
+     * A role may use a sequence (USAGE: nextval) without reading or setting it: the preview's sequence restore still
+     * sees and puts back what the role's INSERT took (a preview never persists anything, sequences included).
+     */
+    @Test
+    void aPreviewAsARoleThatMayOnlyUseASequenceLeavesTheSequenceAsItWas() {
+        TestDatabases.run(
+                url,
+                "CREATE TABLE tickets (id serial PRIMARY KEY, title text)",
+                "INSERT INTO tickets (title) VALUES ('first')",
+                "GRANT INSERT ON tickets TO " + analyst,
+                "GRANT USAGE ON SEQUENCE tickets_id_seq TO " + analyst);
+        String before = firstRow(url, "SELECT last_value || '|' || is_called FROM tickets_id_seq");
+        LocalGabyService service = service(Mode.READWRITE, null);
+        ExecuteResult preview = service.execute(
+                asAnalyst().withApproval(ApprovalPolicy.AGENT),
+                new ExecuteRequest("pg", "INSERT INTO tickets (title) VALUES ('second')", List.of(), null, false));
+        assertThat(preview.affectedRows()).isEqualTo(1);
+        assertThat(firstRow(url, "SELECT last_value || '|' || is_called FROM tickets_id_seq"))
+                .isEqualTo(before);
+        assertThat(firstRow(url, "SELECT count(*) FROM tickets")).isEqualTo("1");
+        ExecuteResult done = service.execute(
+                asAnalyst().withApproval(ApprovalPolicy.AGENT),
+                new ExecuteRequest(
+                        "pg",
+                        "INSERT INTO tickets (title) VALUES ('second')",
+                        List.of(),
+                        preview.confirmToken(),
+                        false));
+        assertThat(done.status()).isEqualTo("committed");
+        assertThat(firstRow(url, "SELECT string_agg(id || '=' || title, ',' ORDER BY id) FROM tickets"))
+                .isEqualTo("1=first,2=second");
+    }
+
     @Test
     void aRoleTheLoginMayNotTakeOnRunsNothing() {
         LocalGabyService service = service(Mode.READWRITE, login);
