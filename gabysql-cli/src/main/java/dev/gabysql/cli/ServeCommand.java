@@ -224,7 +224,7 @@ final class ServeCommand implements Callable<Integer> {
     static ApiToken token(ConfigFile.TokenConfig t, String place) {
         String label = t.name() != null ? t.name() : place;
         return t.role() == ConfigFile.TokenConfig.Role.APPROVER
-                ? ApiToken.approver(t.secret(), label)
+                ? ApiToken.approver(t.secret(), label).withIdentity(t.identity(label))
                 : ApiToken.of(t.secret(), t.mode(), label)
                         .withApproval(t.approval())
                         .withIdentity(t.identity(label));

@@ -111,16 +111,11 @@ public final class ApiToken {
     }
 
     /**
-     * This agent's token with its calls run as {@code who} says on the databases (its name stays the token's). An
-     * approver's token runs nothing, so it has no database identity.
+     * This token with its calls run as {@code who} says on the databases (its name stays the token's). An approver's
+     * token runs no call itself: its identity is the one its person's console session runs calls with
+     * ({@link #person}); a write it approves runs as the agent that asked for it.
      */
     public ApiToken withIdentity(CallerIdentity who) {
-        if (role == Role.APPROVER && who.hasOwnIdentity()) {
-            throw new GabyException(
-                    ErrorCode.CONFIG_INVALID,
-                    "Token " + label + " is an approver's: it runs no calls, so it has no database role of its own.",
-                    "Give the database role to the agent's token: an approved write runs as the agent that asked.");
-        }
         return new ApiToken(
                 digest, cap, label, role, approval, new CallerIdentity(label, who.everywhere(), who.databases()));
     }

@@ -32,6 +32,8 @@ class CallerRolesOverHttpTest {
     static final String PLAIN = "plain-secret-0123456789";
     static final String ROLE_EVERYWHERE = "every-secret-0123456789";
     static final String APPROVER = "approver-secret-0123456789";
+    static final String PERSON = "person-secret-0123456789";
+    static final String WRONG_LOGIN = "wrong-login-secret-0123456789";
 
     static final String SUFFIX = Long.toString(System.nanoTime(), 36);
     static final String ANALYST = "roles_http_analyst_" + SUFFIX;
@@ -88,7 +90,15 @@ class CallerRolesOverHttpTest {
                         ApiToken.parse(ROLE_EVERYWHERE, "everywhere")
                                 .withIdentity(new CallerIdentity(
                                         "everywhere", new DatabaseIdentity(ANALYST, null, null), Map.of())),
-                        ApiToken.approver(APPROVER, "approver")));
+                        ApiToken.approver(APPROVER, "approver"),
+                        ApiToken.approver(PERSON, "person")
+                                .withIdentity(new CallerIdentity(
+                                        "person", new DatabaseIdentity(ANALYST, null, null), Map.of())),
+                        ApiToken.parse(WRONG_LOGIN, "wrong-login")
+                                .withIdentity(new CallerIdentity(
+                                        "wrong-login",
+                                        null,
+                                        Map.of("maria", new DatabaseIdentity(null, READER, "not-the-password"))))));
         server = TestServer.startHuman(
                 dbs, Mode.READWRITE, options, dir.resolve("approvals"), dir.resolve("audit.jsonl"));
         stateless = TestServer.startHuman(
@@ -199,6 +209,22 @@ class CallerRolesOverHttpTest {
                 Http.post(server.uri(), "/console/session", Json.write(Map.of("token", ALICE))));
         Reply r = console.post(server.uri(), "/sql", Http.sql("pg", "SELECT id, current_user FROM notes ORDER BY id"));
         assertThat(rows(r)).isEqualTo("[[1,\"" + ANALYST + "\"],[2,\"" + ANALYST + "\"]]");
+    }
+
+    @Test
+    void aPersonSignedInWithAnApproverTokenRunsTheirOwnCallsAsItsRole() {
+        ConsoleSessionTest.Console console = ConsoleSessionTest.Console.of(
+                Http.post(server.uri(), "/console/session", Json.write(Map.of("token", PERSON))));
+        Reply r = console.post(server.uri(), "/sql", Http.sql("pg", "SELECT count(*), current_user FROM notes"));
+        assertThat(rows(r)).isEqualTo("[[2,\"" + ANALYST + "\"]]");
+    }
+
+    @Test
+    void anOwnLoginTheServerRefusesNamesTheTokensEntryAndNoPassword() {
+        Reply r = sql(WRONG_LOGIN, "maria", "SELECT 1");
+        assertThat(r.errorCode()).as(r.body()).isEqualTo("DATABASE_UNAVAILABLE");
+        assertThat(r.json().at("/error/hint").asText()).contains("[tokens.databases.maria]");
+        assertThat(r.body()).doesNotContain("not-the-password").doesNotContain(READER_PASSWORD);
     }
 
     @Test

@@ -383,15 +383,9 @@ public final class ConfigFile {
                         "Remove " + (mode != null ? "mode" : "approval") + " from " + where
                                 + ", or give the agent a token of its own.");
             }
+            // an approver's identity is the one its person's console calls run as; approved writes run as their agent's
             DatabaseIdentity everywhere = new DatabaseIdentity(roleName(t, p), null, null);
             Map<String, DatabaseIdentity> databases = tokenDatabases(t, p);
-            if (role == TokenConfig.Role.APPROVER && (!everywhere.isLogin() || !databases.isEmpty())) {
-                throw invalid(
-                        "`" + p + (everywhere.isLogin() ? "databases" : "db_role")
-                                + "` cannot go with role = \"approver\": an approver's token runs nothing.",
-                        "Give the database role to the agents' tokens; an approved write runs as the agent that"
-                                + " asked for it (docs/configuration.md#per-caller-database-roles).");
-            }
             return new TokenConfig(name, secret, mode, role, approval, everywhere, databases);
         }
 

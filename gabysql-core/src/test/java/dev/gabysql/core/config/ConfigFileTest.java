@@ -254,7 +254,6 @@ class ConfigFileTest {
         expect(token + "db_role = \"\"", "tokens[0].db_role", "analyst");
         expect(token + "db_role = \"" + "r".repeat(64) + "\"", "tokens[0].db_role", "analyst");
         expect(token + "databases = 3", "tokens[0].databases", "[tokens.databases.NAME]");
-        expect(token + "role = \"approver\"\ndb_role = \"a\"", "db_role", "agent that asked");
     }
 
     @Test
