@@ -75,8 +75,8 @@ class CallerRolesOverHttpTest {
                 "CREATE USER '" + READER + "'@'%' IDENTIFIED BY '" + READER_PASSWORD + "'",
                 "GRANT SELECT ON `" + mariaDb + "`.`catalog` TO '" + READER + "'@'%'");
         List<DatabaseConfig> dbs = TestServer.list(
-                new DatabaseConfig("pg", pgUrl, null, null, null, null, null, 0),
-                new DatabaseConfig("maria", mariaUrl, null, null, null, null, null, 0));
+                DatabaseConfig.of("pg", pgUrl).build(),
+                DatabaseConfig.of("maria", mariaUrl).build());
         ServerOptions options = ServerOptions.defaults()
                 .withTokens(List.of(
                         ApiToken.parse(ALICE, "alice")

@@ -89,18 +89,16 @@ public record DatabaseConfig(
      * the user and password it names, that login's user and password, and nothing else changed.
      */
     public DatabaseConfig withLogin(String loginUser, String loginPassword) {
-        return new DatabaseConfig(
-                name,
-                JdbcUrls.withoutLogin(url),
-                loginUser,
-                loginPassword,
-                description,
-                maxMode,
-                statementTimeout,
-                rowCap,
-                approval,
-                (Replica) null,
-                pooler);
+        return of(name, JdbcUrls.withoutLogin(url))
+                .user(loginUser)
+                .password(loginPassword)
+                .description(description)
+                .maxMode(maxMode)
+                .statementTimeout(statementTimeout)
+                .rowCap(rowCap)
+                .approval(approval)
+                .pooler(pooler)
+                .build();
     }
 
     /** The URL with any password masked, for logs, errors and listings. */

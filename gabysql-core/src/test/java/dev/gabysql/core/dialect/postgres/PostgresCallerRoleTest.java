@@ -278,7 +278,7 @@ class PostgresCallerRoleTest {
 
     /** Database {@code pg}; with {@code user}, gabysql logs in as that user rather than the URL's. */
     private static DatabaseConfig db(String jdbcUrl, String user) {
-        DatabaseConfig db = new DatabaseConfig("pg", jdbcUrl, null, null, null, null, null, 0);
+        DatabaseConfig db = DatabaseConfig.of("pg", jdbcUrl).build();
         return user == null ? db : db.withLogin(user, null);
     }
 
