@@ -136,6 +136,20 @@ class CallerRolesOverHttpTest {
     }
 
     @Test
+    void theCatalogTellsEachCallerWhoItRunsAs() {
+        JsonNode mine = Http.get(server.uri(), "/databases", "Authorization", "Bearer " + ALICE)
+                .json();
+        assertThat(mine.at("/databases/0/name").asText()).isEqualTo("pg");
+        assertThat(mine.at("/databases/0/run_as").asText()).isEqualTo("role " + ANALYST);
+        assertThat(mine.at("/databases/1/run_as").asText()).isEqualTo("user " + READER);
+        JsonNode plain = Http.get(server.uri(), "/databases", "Authorization", "Bearer " + PLAIN)
+                .json();
+        assertThat(plain.at("/databases/0/run_as").isNull()
+                        || plain.at("/databases/0/run_as").isMissingNode())
+                .isTrue();
+    }
+
+    @Test
     void aTokensOwnMariaDbLoginReadsOnlyTheTableItsUserMay() {
         assertThat(rows(sql(ALICE, "maria", "SELECT name FROM catalog ORDER BY id")))
                 .isEqualTo("[[\"lamp\"],[\"desk\"]]");
