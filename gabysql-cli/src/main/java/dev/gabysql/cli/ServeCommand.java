@@ -152,6 +152,7 @@ final class ServeCommand implements Callable<Integer> {
         LocalGabyService service = Services.localCheckingPrivileges(common, "serve");
         GabyServer server;
         try {
+            requireKnownDatabases(options, service);
             server = GabyServer.start(service, options, System.err);
         } catch (RuntimeException e) {
             service.close();
@@ -223,8 +224,31 @@ final class ServeCommand implements Callable<Integer> {
     static ApiToken token(ConfigFile.TokenConfig t, String place) {
         String label = t.name() != null ? t.name() : place;
         return t.role() == ConfigFile.TokenConfig.Role.APPROVER
-                ? ApiToken.approver(t.secret(), label)
-                : ApiToken.of(t.secret(), t.mode(), label).withApproval(t.approval());
+                ? ApiToken.approver(t.secret(), label).withIdentity(t.identity(label))
+                : ApiToken.of(t.secret(), t.mode(), label)
+                        .withApproval(t.approval())
+                        .withIdentity(t.identity(label));
+    }
+
+    /**
+     * A token's {@code [tokens.databases.NAME]} must name a database of the catalog: a misspelt name would leave
+     * the token's calls on that database running as gabysql's login (docs/configuration.md#per-caller-database-roles).
+     */
+    static void requireKnownDatabases(ServerOptions options, LocalGabyService service) {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        service.listDatabases(dev.gabysql.core.api.CallContext.of("http")).forEach(d -> known.add(d.name()));
+        for (ApiToken t : options.tokens()) {
+            for (String db : t.identity().databases().keySet()) {
+                if (!known.contains(db)) {
+                    throw new dev.gabysql.core.error.GabyException(
+                            dev.gabysql.core.error.ErrorCode.CONFIG_INVALID,
+                            "Token " + t.label() + " names database `" + db + "` in [tokens.databases], which the"
+                                    + " catalog does not have.",
+                            "Use a name the catalog lists (" + String.join(", ", new java.util.TreeSet<>(known))
+                                    + "), or remove the entry.");
+                }
+            }
+        }
     }
 
     private static String banner(GabyServer server, LocalGabyService service, ServerOptions options) {

@@ -60,4 +60,61 @@ class ServeTokensTest {
         assertThat(tokens.get(4).approval()).isNull();
         assertThat(tokens.toString()).doesNotContain("0123456789");
     }
+
+    @Test
+    void aConfiguredTokensDatabaseRoleAndOwnLoginReachTheServersToken() throws Exception {
+        Path config = dir.resolve("gabysql.toml");
+        Files.writeString(
+                config,
+                String.join(
+                        "\n",
+                        "[[databases]]",
+                        "name = \"shop\"",
+                        "url = \"jdbc:sqlite:" + dir.resolve("shop.db") + "\"",
+                        "[[tokens]]",
+                        "name = \"alice\"",
+                        "secret = \"alice-agent-0123456789\"",
+                        "db_role = \"analyst\"",
+                        "[tokens.databases.shop]",
+                        "user = \"alice_ro\"",
+                        "password = \"alice-db-password\""));
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--config", config.toString());
+        ApiToken alice = serve.options().tokens().stream()
+                .filter(t -> t.label().equals("alice"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(alice.identity().name()).isEqualTo("alice");
+        assertThat(alice.identity().on("elsewhere").role()).isEqualTo("analyst");
+        assertThat(alice.identity().on("shop").user()).isEqualTo("alice_ro");
+        assertThat(alice.identity().toString()).doesNotContain("alice-db-password");
+    }
+
+    @Test
+    void aTokensEntryForADatabaseTheCatalogLacksStopsTheServer() throws Exception {
+        Path config = dir.resolve("gabysql.toml");
+        Files.writeString(
+                config,
+                String.join(
+                        "\n",
+                        "[[databases]]",
+                        "name = \"shop\"",
+                        "url = \"jdbc:sqlite:" + dir.resolve("shop.db") + "\"",
+                        "[[tokens]]",
+                        "name = \"alice\"",
+                        "secret = \"alice-agent-0123456789\"",
+                        "[tokens.databases.shpo]",
+                        "db_role = \"analyst\""));
+        ServeCommand serve = new ServeCommand();
+        new CommandLine(serve).parseArgs("--config", config.toString(), "--audit-log", "none");
+        try (var service = Services.local(serve.common, "serve")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> ServeCommand.requireKnownDatabases(serve.options(), service))
+                    .isInstanceOfSatisfying(dev.gabysql.core.error.GabyException.class, e -> {
+                        assertThat(e.code()).isEqualTo(dev.gabysql.core.error.ErrorCode.CONFIG_INVALID);
+                        assertThat(e.getMessage()).contains("alice", "`shpo`");
+                        assertThat(e.hint()).contains("shop");
+                    });
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package dev.gabysql.server;
 
 import dev.gabysql.core.api.ApprovalPolicy;
+import dev.gabysql.core.api.CallerIdentity;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
@@ -16,7 +17,8 @@ import java.util.Locale;
  * rejects writes that wait for a person, and runs nothing, so that an agent holding its own token can never approve
  * (docs/design.md#approval). Only the SHA-256 digest of the secret is kept; presented tokens are digested too and
  * compared with {@link MessageDigest#isEqual}, so the comparison takes the same time whatever the secret's length or
- * content. Immutable.
+ * content. An agent's token may name who its calls run as on the databases ({@link CallerIdentity}: a database role,
+ * or a login of its own: docs/security.md#per-caller-database-roles). Immutable.
  */
 public final class ApiToken {
     /** Same floor as {@code [[tokens]]} in gabysql.toml: a bearer secret must not be guessable. */
@@ -39,13 +41,20 @@ public final class ApiToken {
     private final String label;
     private final Role role;
     private final ApprovalPolicy approval;
+    private final CallerIdentity identity;
 
     private ApiToken(byte[] digest, Mode cap, String label, Role role, ApprovalPolicy approval) {
+        this(digest, cap, label, role, approval, CallerIdentity.named(label));
+    }
+
+    private ApiToken(
+            byte[] digest, Mode cap, String label, Role role, ApprovalPolicy approval, CallerIdentity identity) {
         this.digest = digest;
         this.cap = cap;
         this.label = label;
         this.role = role;
         this.approval = approval;
+        this.identity = identity;
     }
 
     /**
@@ -98,7 +107,22 @@ public final class ApiToken {
                     "Token " + label + " is an approver's: it runs no writes, so it has no approval of its own.",
                     "Give the program its own token with approval = \"agent\".");
         }
-        return new ApiToken(digest, cap, label, role, policy);
+        return new ApiToken(digest, cap, label, role, policy, identity);
+    }
+
+    /**
+     * This token with its calls run as {@code who} says on the databases (its name stays the token's). An approver's
+     * token runs no call itself: its identity is the one its person's console session runs calls with
+     * ({@link #person}); a write it approves runs as the agent that asked for it.
+     */
+    public ApiToken withIdentity(CallerIdentity who) {
+        return new ApiToken(
+                digest, cap, label, role, approval, new CallerIdentity(label, who.everywhere(), who.databases()));
+    }
+
+    /** Who this token's calls run as on the databases (named as the token). */
+    public CallerIdentity identity() {
+        return identity;
     }
 
     /**

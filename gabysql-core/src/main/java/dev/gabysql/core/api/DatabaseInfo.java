@@ -1,5 +1,6 @@
 package dev.gabysql.core.api;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -11,6 +12,8 @@ import java.util.List;
  * @param safeguards how the engine holds sessions read-only and to their timeout there, as far as gabysql has seen
  *                   (directly by start-up settings, or per transaction through a pooler; or that calls are refused
  *                   because it does not: docs/security.md#through-pgbouncer); null when there is nothing to say
+ * @param runAs    who this caller's calls run as there when not gabysql's login ({@code role analyst},
+ *                 {@code user bot_ro}: docs/security.md#per-caller-database-roles), or null
  */
 public record DatabaseInfo(
         String name,
@@ -20,9 +23,23 @@ public record DatabaseInfo(
         Mode mode,
         List<String> warnings,
         ApprovalPolicy approval,
-        String safeguards) {
+        String safeguards,
+        @JsonProperty("run_as") String runAs) {
     public DatabaseInfo {
         warnings = List.copyOf(warnings);
+    }
+
+    /** A database where the caller runs as gabysql's login. */
+    public DatabaseInfo(
+            String name,
+            String dialect,
+            String url,
+            String description,
+            Mode mode,
+            List<String> warnings,
+            ApprovalPolicy approval,
+            String safeguards) {
+        this(name, dialect, url, description, mode, warnings, approval, safeguards, null);
     }
 
     /** A database with nothing said about its engine's safeguards. */
@@ -34,11 +51,11 @@ public record DatabaseInfo(
             Mode mode,
             List<String> warnings,
             ApprovalPolicy approval) {
-        this(name, dialect, url, description, mode, warnings, approval, null);
+        this(name, dialect, url, description, mode, warnings, approval, null, null);
     }
 
     /** A database whose approval policy is not known to the caller (or that cannot be written). */
     public DatabaseInfo(String name, String dialect, String url, String description, Mode mode, List<String> warnings) {
-        this(name, dialect, url, description, mode, warnings, null, null);
+        this(name, dialect, url, description, mode, warnings, null, null, null);
     }
 }

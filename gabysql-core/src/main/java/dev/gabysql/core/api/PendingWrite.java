@@ -1,6 +1,7 @@
 package dev.gabysql.core.api;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 import java.util.Locale;
@@ -31,6 +32,9 @@ import java.util.Locale;
  * @param via            how: "elicitation", "terminal", "http", "console", or null
  * @param committedRows  rows the commit affected, or null
  * @param message        what the decision led to, in a sentence, or null
+ * @param runAs          who the preview ran as on the database when not gabysql's login (a role, a user; never a
+ *                       password), so that the commit runs as the same (docs/security.md#per-caller-database-roles);
+ *                       null: gabysql's login
  */
 public record PendingWrite(
         String id,
@@ -53,11 +57,13 @@ public record PendingWrite(
         String decidedBy,
         String via,
         Long committedRows,
-        String message) {
+        String message,
+        @JsonProperty("run_as") DatabaseIdentity runAs) {
 
     public PendingWrite {
         params = params == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(params));
         notes = notes == null ? List.of() : List.copyOf(notes);
+        runAs = runAs == null || runAs.isLogin() ? null : runAs.withoutPassword();
     }
 
     /** Where a pending write stands. */
@@ -111,6 +117,7 @@ public record PendingWrite(
                 by,
                 how,
                 rows,
-                what);
+                what,
+                runAs);
     }
 }

@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
  * @param frontEnd   mcp, http or cli
  * @param client     the client's name when known
  * @param caller     the name of the credential the caller presented (an HTTP token, a console login), or null
+ * @param runAs      who the call ran as on the database when not gabysql's own login ({@code role analyst},
+ *                   {@code user alice}: docs/security.md#per-caller-database-roles), or null
  * @param db         database name
  * @param tool       query, execute, describe, explain, check, …
  * @param sql        the statement (cut to 4 KB), or null
@@ -27,6 +29,7 @@ public record AuditEvent(
         @JsonProperty("front_end") String frontEnd,
         String client,
         String caller,
+        @JsonProperty("run_as") String runAs,
         String db,
         String tool,
         String sql,
@@ -37,6 +40,40 @@ public record AuditEvent(
         @JsonProperty("token_id") String tokenId,
         @JsonProperty("duration_ms") long durationMs,
         @JsonProperty("error_code") String errorCode) {
+
+    /** An event of a caller that ran as gabysql's own login. */
+    public AuditEvent(
+            String time,
+            String frontEnd,
+            String client,
+            String caller,
+            String db,
+            String tool,
+            String sql,
+            String kind,
+            String mode,
+            String outcome,
+            Long rows,
+            String tokenId,
+            long durationMs,
+            String errorCode) {
+        this(
+                time,
+                frontEnd,
+                client,
+                caller,
+                null,
+                db,
+                tool,
+                sql,
+                kind,
+                mode,
+                outcome,
+                rows,
+                tokenId,
+                durationMs,
+                errorCode);
+    }
 
     /** An event without a named credential (the stdio and shell front ends, and lines written before it was kept). */
     public AuditEvent(
@@ -53,7 +90,22 @@ public record AuditEvent(
             String tokenId,
             long durationMs,
             String errorCode) {
-        this(time, frontEnd, client, null, db, tool, sql, kind, mode, outcome, rows, tokenId, durationMs, errorCode);
+        this(
+                time,
+                frontEnd,
+                client,
+                null,
+                null,
+                db,
+                tool,
+                sql,
+                kind,
+                mode,
+                outcome,
+                rows,
+                tokenId,
+                durationMs,
+                errorCode);
     }
 
     /**
@@ -74,6 +126,7 @@ public record AuditEvent(
         first = string(out, first, "front_end", frontEnd);
         first = string(out, first, "client", client);
         first = string(out, first, "caller", caller);
+        first = string(out, first, "run_as", runAs);
         first = string(out, first, "db", db);
         first = string(out, first, "tool", tool);
         first = string(out, first, "sql", sql);

@@ -84,6 +84,23 @@ public record DatabaseConfig(
                 .build();
     }
 
+    /**
+     * This database reached with a caller's own login (docs/security.md#per-caller-database-roles): the URL without
+     * the user and password it names, that login's user and password, and nothing else changed.
+     */
+    public DatabaseConfig withLogin(String loginUser, String loginPassword) {
+        return of(name, JdbcUrls.withoutLogin(url))
+                .user(loginUser)
+                .password(loginPassword)
+                .description(description)
+                .maxMode(maxMode)
+                .statementTimeout(statementTimeout)
+                .rowCap(rowCap)
+                .approval(approval)
+                .pooler(pooler)
+                .build();
+    }
+
     /** The URL with any password masked, for logs, errors and listings. */
     public String displayUrl() {
         return JdbcUrls.mask(url);

@@ -3,6 +3,8 @@ package dev.gabysql.core.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.gabysql.core.api.ApprovalPolicy;
+import dev.gabysql.core.api.CallerIdentity;
+import dev.gabysql.core.api.DatabaseIdentity;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -58,7 +60,13 @@ public final class ConfigFile {
             "replica_max_lag_seconds",
             "replica_fallback",
             "pooler");
-    private static final Set<String> TOKEN = Set.of("name", "secret", "mode", "role", "approval");
+    private static final Set<String> TOKEN =
+            Set.of("name", "secret", "mode", "role", "approval", "db_role", "databases");
+    /** A token's entry for one database ({@code [tokens.databases.NAME]}). */
+    private static final Set<String> TOKEN_DATABASE = Set.of("db_role", "user", "password");
+    /** PostgreSQL keeps {@code NAMEDATALEN - 1} bytes of a role's name. */
+    private static final int MAX_ROLE_LENGTH = 63;
+
     private static final Pattern TOKEN_NAME = Pattern.compile("[A-Za-z0-9_.@-]{1,64}");
 
     private ConfigFile() {}
@@ -161,15 +169,36 @@ public final class ConfigFile {
      *                 person, and runs nothing (docs/design.md#approval)
      * @param approval who approves this token's writes when the token says so ({@code "agent"}: a trusted
      *                 program whose confirm token commits), or null for the database's policy
+     * @param everywhere who its calls run as on every database without an entry of its own ({@code db_role}:
+     *                 docs/configuration.md#per-caller-database-roles)
+     * @param databases who its calls run as on a database, by name ({@code [tokens.databases.NAME]})
      */
-    public record TokenConfig(String name, String secret, Mode mode, Role role, ApprovalPolicy approval) {
+    public record TokenConfig(
+            String name,
+            String secret,
+            Mode mode,
+            Role role,
+            ApprovalPolicy approval,
+            DatabaseIdentity everywhere,
+            Map<String, DatabaseIdentity> databases) {
         public TokenConfig {
             role = role == null ? Role.AGENT : role;
+            everywhere = everywhere == null ? DatabaseIdentity.LOGIN : everywhere;
+            databases = databases == null ? Map.of() : Map.copyOf(databases);
+        }
+
+        public TokenConfig(String name, String secret, Mode mode, Role role, ApprovalPolicy approval) {
+            this(name, secret, mode, role, approval, null, null);
         }
 
         /** An agent's token, optionally capped to a mode. */
         public TokenConfig(String secret, Mode mode) {
             this(null, secret, mode, Role.AGENT, null);
+        }
+
+        /** The caller this token names, called {@code label} (its name, or its place in the file). */
+        public CallerIdentity identity(String label) {
+            return new CallerIdentity(label, everywhere, databases);
         }
 
         /** Who holds a token: an agent (or any program that runs calls), or a person who approves writes. */
@@ -185,7 +214,8 @@ public final class ConfigFile {
         @Override
         public String toString() {
             return "TokenConfig[name=" + name + ", secret=***, mode=" + mode + ", role=" + role.label() + ", approval="
-                    + (approval == null ? null : approval.label()) + "]";
+                    + (approval == null ? null : approval.label()) + ", everywhere=" + everywhere + ", databases="
+                    + databases + "]";
         }
     }
 
@@ -353,7 +383,57 @@ public final class ConfigFile {
                         "Remove " + (mode != null ? "mode" : "approval") + " from " + where
                                 + ", or give the agent a token of its own.");
             }
-            return new TokenConfig(name, secret, mode, role, approval);
+            // an approver's identity is the one its person's console calls run as; approved writes run as their agent's
+            DatabaseIdentity everywhere = new DatabaseIdentity(roleName(t, p), null, null);
+            Map<String, DatabaseIdentity> databases = tokenDatabases(t, p);
+            return new TokenConfig(name, secret, mode, role, approval, everywhere, databases);
+        }
+
+        /** {@code db_role}: a database role's name, or null. */
+        private String roleName(JsonNode n, String p) {
+            String r = string(n, p, "db_role");
+            if (r != null && (r.isBlank() || r.length() > MAX_ROLE_LENGTH || r.indexOf('\0') >= 0)) {
+                throw invalid(
+                        "`" + p + "db_role` must be a role's name of 1 to " + MAX_ROLE_LENGTH + " characters.",
+                        "Write db_role = \"analyst\", the name of a role that gabysql's login is a member of.");
+            }
+            return r;
+        }
+
+        /** {@code [tokens.databases.NAME]}: who the token runs as there, by database name. */
+        private Map<String, DatabaseIdentity> tokenDatabases(JsonNode t, String p) {
+            JsonNode dbs = t.get("databases");
+            if (dbs == null) {
+                return Map.of();
+            }
+            onlyTables(dbs, p + "databases");
+            Map<String, DatabaseIdentity> out = new java.util.LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = dbs.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String q = p + "databases." + e.getKey() + ".";
+                onlyKeys(e.getValue(), TOKEN_DATABASE, q);
+                String user = string(e.getValue(), q, "user");
+                String password = string(e.getValue(), q, "password");
+                if (password != null && user == null) {
+                    throw invalid(
+                            "`" + q + "password` is given without `" + q + "user`.",
+                            "Add user = \"…\", the database user this password is for.");
+                }
+                if (user != null && user.isBlank()) {
+                    throw invalid("`" + q + "user` is empty.", "Name the database user, or remove user and password.");
+                }
+                out.put(e.getKey(), new DatabaseIdentity(roleName(e.getValue(), q), user, password));
+            }
+            return out;
+        }
+
+        private void onlyTables(JsonNode dbs, String where) {
+            if (!dbs.isObject()) {
+                throw invalid(
+                        "`" + where + "` must be a table of databases.",
+                        "Write [tokens.databases.NAME] after the token's [[tokens]], with db_role, or user and"
+                                + " password.");
+            }
         }
 
         TokenConfig.Role role(JsonNode t, String p) {

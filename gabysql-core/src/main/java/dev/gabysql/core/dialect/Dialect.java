@@ -71,6 +71,16 @@ public interface Dialect {
     }
 
     /**
+     * {@link #rehearse(Connection, InspectedStatement)} in a transaction that runs as the caller's database role
+     * {@code role} (docs/security.md#per-caller-database-roles; null: the login's own), so that what the rehearsal
+     * watches on gabysql's behalf (sequences) is read with the login's rights, not only the role's. Default: the
+     * same rehearsal (engines without per-transaction roles never get one).
+     */
+    default Rehearsal rehearse(Connection connection, InspectedStatement stmt, String role) throws SQLException {
+        return rehearse(connection, stmt);
+    }
+
+    /**
      * Layer 1 of the defence: whether the credentials gabysql uses could write, although it runs readonly.
      * Returns a sentence for the operator, or null when the role cannot write (or it cannot be told).
      */
@@ -90,6 +100,15 @@ public interface Dialect {
     /** The DBA's reports of this engine (docs/dba.md). Default: none, and every report says so. */
     default DbaReports dba() {
         return DbaReports.unsupported(id());
+    }
+
+    /**
+     * Whether a caller may reach this database with a login of its own (a user and password beside the URL:
+     * docs/security.md#per-caller-database-roles). Default: yes, for server engines; an engine without logins
+     * (SQLite) says no, and a caller with a login of its own is then refused rather than served as gabysql.
+     */
+    default boolean takesLogins() {
+        return true;
     }
 
     /** Quotes an identifier for this engine. */

@@ -87,6 +87,11 @@ public enum ErrorCode {
             1,
             "gabysql serves no call on a session it could not make read-only or bound by its timeout; fix the way"
                     + " it connects as the message says (docs/deploy.md#pgbouncer)."),
+    CALLER_ROLE_NOT_SET(
+            403,
+            1,
+            "gabysql runs a caller's calls only as the database role or login its token names, and could not take it"
+                    + " on here; grant it as the message says (docs/security.md#per-caller-database-roles)."),
     UNSUPPORTED_DATABASE(
             400,
             2,

@@ -1,6 +1,8 @@
 package dev.gabysql.core.exec;
 
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.error.ErrorCode;
+import dev.gabysql.core.error.GabyException;
 
 /**
  * Hands out hardened sessions on one database. Connections are opened lazily (start-up stays fast). Thread-safe.
@@ -16,6 +18,27 @@ public interface ConnectionSource extends AutoCloseable {
      */
     default Session open(Mode mode, Limits limits, SessionLabel label) {
         return open(mode, limits);
+    }
+
+    /**
+     * A labelled session whose transaction runs as the database role {@code role} (null: the login's own), so that
+     * the database enforces that role's grants and row-level security (docs/security.md#per-caller-database-roles).
+     * The role lasts as long as the transaction and is checked in the engine before the call runs. Default: engines
+     * without a role a transaction can take on refuse a role, so that a caller never runs with more than its role.
+     *
+     * @throws GabyException CALLER_ROLE_NOT_SET when the role cannot be taken on
+     */
+    default Session open(Mode mode, Limits limits, SessionLabel label, String role) {
+        if (role != null) {
+            throw new GabyException(
+                    ErrorCode.CALLER_ROLE_NOT_SET,
+                    "This caller runs as the database role `" + SessionLabel.clean(role)
+                            + "`, and this database has no role that a transaction can take on.",
+                    "Give the token its own user and password for this database instead ([tokens.databases.NAME]"
+                            + " user and password), or name the role only for PostgreSQL databases"
+                            + " (docs/configuration.md#per-caller-database-roles).");
+        }
+        return open(mode, limits, label);
     }
 
     /**

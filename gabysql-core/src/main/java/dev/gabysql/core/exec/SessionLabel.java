@@ -28,6 +28,15 @@ public record SessionLabel(String program, String text) {
      * {@code serve}), the token's name and the client's.
      */
     public static SessionLabel of(String command, CallContext ctx) {
+        return of(command, ctx, null);
+    }
+
+    /**
+     * The label of a call that runs as the database role {@code role} (null: none), which follows the token's name:
+     * {@code pg_stat_activity} shows the login, not the role a transaction took on
+     * (docs/security.md#per-caller-database-roles).
+     */
+    public static SessionLabel of(String command, CallContext ctx, String role) {
         if (ctx == null) {
             return of(command);
         }
@@ -35,6 +44,9 @@ public record SessionLabel(String program, String text) {
         StringBuilder text = new StringBuilder(base.program());
         if (ctx.token() != null) {
             text.append(" token=").append(ctx.token());
+        }
+        if (role != null) {
+            text.append(" role=").append(role);
         }
         if (ctx.client() != null) {
             text.append(" client=").append(ctx.client());
@@ -47,7 +59,7 @@ public record SessionLabel(String program, String text) {
     }
 
     /** Printable ASCII but quote and backslash, control characters dropped, cut at {@value #MAX_LENGTH}. */
-    static String clean(CharSequence s) {
+    public static String clean(CharSequence s) {
         StringBuilder out = new StringBuilder(Math.min(s.length(), MAX_LENGTH));
         for (int i = 0; i < s.length() && out.length() < MAX_LENGTH; i++) {
             char c = s.charAt(i);

@@ -72,6 +72,7 @@ final class AuditedCall {
                 ctx == null ? null : ctx.frontEnd(),
                 ctx == null ? null : ctx.client(),
                 ctx == null ? null : ctx.token(),
+                ctx == null || db == null ? null : ctx.identityOn(db).describe(),
                 db,
                 tool,
                 sql,

@@ -2,9 +2,11 @@ package dev.gabysql.core.service;
 
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.Cancellation;
+import dev.gabysql.core.api.DatabaseIdentity;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.Dialect;
+import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
@@ -13,6 +15,8 @@ import dev.gabysql.core.exec.SessionLabel;
 import dev.gabysql.core.guard.InspectedStatement;
 import dev.gabysql.core.introspect.SchemaModel;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * A catalog entry at run time: its dialect, its (lazily opened) connections and its cached schema.
@@ -30,6 +34,11 @@ final class DatabaseHandle implements AutoCloseable {
     private final String command;
 
     private ConnectionSource source;
+    /**
+     * The sources of callers that reach the database with a login of their own, by login (a user and password from
+     * the configuration, so as many as it names at most), each made on its login's first call.
+     */
+    private final Map<DatabaseIdentity, ConnectionSource> ownLogins = new HashMap<>();
     /** The read replica, or null. */
     private final ReadReplica replica;
 
@@ -85,9 +94,32 @@ final class DatabaseHandle implements AutoCloseable {
     }
 
     /**
+     * The source of a caller's own login: its own pools, made on first use and closed with this handle
+     * (docs/security.md#per-caller-database-roles). An engine without logins refuses it.
+     */
+    private synchronized ConnectionSource ownLogin(DatabaseIdentity who) {
+        if (!dialect.takesLogins()) {
+            throw new GabyException(
+                    ErrorCode.CALLER_ROLE_NOT_SET,
+                    "This caller reaches `" + config.name() + "` with a login of its own, and a " + dialect.id()
+                            + " database has no logins: nothing was run.",
+                    "Remove user and password from the token's entry for this database, or give the token no entry"
+                            + " for it (docs/configuration.md#per-caller-database-roles).");
+        }
+        DatabaseIdentity login = new DatabaseIdentity(null, who.user(), who.password());
+        return ownLogins.computeIfAbsent(login, l -> dialect.connect(config.withLogin(l.user(), l.password()), limits));
+    }
+
+    /** Whether the caller reaches this database with a login of its own (its reads then stay on the primary). */
+    boolean hasOwnLogin(CallContext ctx) {
+        return ctx != null && ctx.identityOn(config.name()).user() != null;
+    }
+
+    /**
      * A session for the call {@code ctx} (null: work no caller asked for), labelled with the process and the caller
-     * (docs/design.md#session-labels); the wait for it (a busy pool's connection, SQLite's writer) ends when the call
-     * is cancelled ({@link Cancellation#awaiting}).
+     * (docs/design.md#session-labels), as the caller's database role or with its own login when its identity names
+     * one (docs/security.md#per-caller-database-roles); the wait for it (a busy pool's connection, SQLite's writer)
+     * ends when the call is cancelled ({@link Cancellation#awaiting}).
      */
     Session open(Mode mode, Limits sessionLimits, CallContext ctx) {
         return open(source(), mode, sessionLimits, ctx);
@@ -99,11 +131,34 @@ final class DatabaseHandle implements AutoCloseable {
     }
 
     private Session open(ConnectionSource from, Mode mode, Limits sessionLimits, CallContext ctx) {
-        SessionLabel label = SessionLabel.of(command, ctx);
-        if (ctx == null || ctx.cancellation() == null) {
-            return from.open(mode, sessionLimits, label);
+        DatabaseIdentity who = ctx == null ? DatabaseIdentity.LOGIN : ctx.identityOn(config.name());
+        ConnectionSource src = who.user() == null ? from : ownLogin(who);
+        String role = who.role();
+        SessionLabel label = SessionLabel.of(command, ctx, role);
+        try {
+            if (ctx == null || ctx.cancellation() == null) {
+                return src.open(mode, sessionLimits, label, role);
+            }
+            return ctx.cancellation().awaiting(connectionLabel, () -> src.open(mode, sessionLimits, label, role));
+        } catch (GabyException e) {
+            throw who.user() == null ? e : ownLoginFailed(e);
         }
-        return ctx.cancellation().awaiting(connectionLabel, () -> from.open(mode, sessionLimits, label));
+    }
+
+    /** A caller's own login the server refused: its hint names the token's entry, not the database's URL. */
+    private GabyException ownLoginFailed(GabyException e) {
+        String state = e.sqlState() == null ? "" : e.sqlState();
+        if (e.code() != ErrorCode.DATABASE_UNAVAILABLE || !state.startsWith("28")) { // 28: invalid authorization
+            return e;
+        }
+        return new GabyException(
+                e.code(),
+                e.getMessage(),
+                "The server refused this caller's own login: check user and password in the token's"
+                        + " [tokens.databases." + config.name()
+                        + "] entry (docs/configuration.md#per-caller-database-roles).",
+                e.sqlState(),
+                null);
     }
 
     /**
@@ -161,6 +216,8 @@ final class DatabaseHandle implements AutoCloseable {
             source.close();
             source = null;
         }
+        ownLogins.values().forEach(ConnectionSource::close);
+        ownLogins.clear();
     }
 
     private record Cached(SchemaModel model, long expiresAtNanos) {}

@@ -130,7 +130,8 @@ public final class LocalGabyService implements GabyService {
                 mode,
                 warnings,
                 mode.allowsWrites() ? approvalOf(ctx, db) : null,
-                databases.safeguards(db.name()));
+                databases.safeguards(db.name()),
+                ctx == null ? null : ctx.identityOn(db.name()).describe());
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.gabysql.core.service;
 
 import dev.gabysql.core.api.BlastRadius;
 import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.CallerIdentity;
+import dev.gabysql.core.api.DatabaseIdentity;
 import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.Mode;
@@ -18,6 +20,8 @@ import dev.gabysql.core.state.PendingStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The service's side of approval by a person (docs/design.md#approval): keeps a previewed write in the store for a
@@ -33,6 +37,11 @@ final class PendingWrites {
     private final AuditLog audit;
     private final DatabaseHandles databases;
     private final WritePath writes;
+    /**
+     * The logins of their own that callers previewed writes with, by database and login without its password: the
+     * store keeps no password, so the commit of an approved write finds it here (docs/security.md#per-caller-database-roles).
+     */
+    private final Map<String, DatabaseIdentity> logins = new ConcurrentHashMap<>();
 
     PendingWrites(PendingStore store, Duration ttl, AuditLog audit, DatabaseHandles databases, WritePath writes) {
         this.store = store;
@@ -59,6 +68,10 @@ final class PendingWrites {
             QueryResult sample,
             List<String> notes) {
         Instant now = store.now();
+        DatabaseIdentity runAs = ctx.identityOn(db);
+        if (runAs.user() != null) {
+            logins.put(loginKey(db, runAs), runAs);
+        }
         PendingWrite w = new PendingWrite(
                 store.newId(),
                 db,
@@ -80,7 +93,8 @@ final class PendingWrites {
                 null,
                 null,
                 null,
-                null);
+                null,
+                runAs);
         store.add(w);
         return w;
     }
@@ -165,7 +179,7 @@ final class PendingWrites {
             call.kind(stmt.kind());
             AccessPolicy.authorizeWrite(stmt, mode, w.allowFullTable());
             ExecuteRequest req = new ExecuteRequest(w.db(), w.sql(), w.params(), null, w.allowFullTable());
-            ExecuteResult r = writes.commitApproved(approver, h, mode, stmt, req, call, w);
+            ExecuteResult r = writes.commitApproved(asTheCaller(approver, w), h, mode, stmt, req, call, w);
             return w.decided(
                     PendingWrite.State.COMMITTED,
                     w.decidedBy(),
@@ -178,6 +192,32 @@ final class PendingWrites {
                     e.code() == ErrorCode.DATA_CHANGED ? PendingWrite.State.CHANGED : PendingWrite.State.FAILED;
             return w.decided(s, w.decidedBy(), w.via(), null, e.getMessage());
         }
+    }
+
+    /**
+     * The approver's context, running as the caller who asked for the write runs on its database (its role, its own
+     * login): an approval never runs a write with more rights than its preview had. A login this process has not seen
+     * a preview with (the write was asked on another replica) is refused: the store keeps no password.
+     */
+    private CallContext asTheCaller(CallContext approver, PendingWrite w) {
+        DatabaseIdentity runAs = w.runAs() == null ? DatabaseIdentity.LOGIN : w.runAs();
+        if (runAs.user() != null) {
+            DatabaseIdentity login = logins.get(loginKey(w.db(), runAs));
+            if (login == null) {
+                throw new GabyException(
+                        ErrorCode.CALLER_ROLE_NOT_SET,
+                        "This write was asked by a caller with a login of its own (" + runAs.describe()
+                                + "), which this gabysql process has not seen: nothing was committed.",
+                        "Approve it on the gabysql server it was asked on, or let the caller ask again here.");
+            }
+            runAs = login;
+        }
+        return approver.withIdentity(
+                new CallerIdentity(approver.token(), DatabaseIdentity.LOGIN, Map.of(w.db(), runAs)));
+    }
+
+    private static String loginKey(String db, DatabaseIdentity who) {
+        return db + "\u0000" + who.user() + "\u0000" + who.role();
     }
 
     /**

@@ -42,6 +42,8 @@ final class Sessions implements AutoCloseable {
      */
     <T> Routed<T> read(
             DatabaseHandle h, boolean replicaAllowed, Limits limits, CallContext ctx, Function<Session, T> work) {
+        // a caller with a login of its own reads on the primary, with that login: the replica has gabysql's
+        replicaAllowed = replicaAllowed && !h.hasOwnLogin(ctx);
         ReadReplica.Route route = h.readRoute(replicaAllowed);
         try {
             return new Routed<>(within(h.open(route, limits, ctx), work), route.note());

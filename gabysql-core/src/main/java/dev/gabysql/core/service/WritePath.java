@@ -129,7 +129,7 @@ final class WritePath {
         try (Session s = h.open(call.mode(), limits, call.ctx())) {
             Connection c = s.connection();
             try {
-                Rehearsal rehearsal = h.dialect().rehearse(c, call.stmt());
+                Rehearsal rehearsal = h.dialect().rehearse(c, call.stmt(), roleOf(call));
                 DigestPlan plan = DigestPlan.of(c, call.stmt());
                 List<String> blockers = blockers(call, rehearsal, plan);
                 if (!blockers.isEmpty()) {
@@ -193,6 +193,13 @@ final class WritePath {
         return commitMatching(call, v.previewedCount(), v.evidence());
     }
 
+    /** The database role the call's transaction runs as (docs/security.md#per-caller-database-roles), or null. */
+    private static String roleOf(WriteCall call) {
+        return call.ctx() == null
+                ? null
+                : call.ctx().identityOn(call.h().config().name()).role();
+    }
+
     /** Runs the write again and commits only if its evidence matches the preview's. */
     private ExecuteResult commitMatching(WriteCall call, long previewedCount, String previewedEvidence) {
         DatabaseHandle h = call.h();
@@ -201,7 +208,7 @@ final class WritePath {
         try (Session s = h.open(call.mode(), h.limits(), call.ctx())) {
             Connection c = s.connection();
             try {
-                Rehearsal rehearsal = h.dialect().rehearse(c, call.stmt());
+                Rehearsal rehearsal = h.dialect().rehearse(c, call.stmt(), roleOf(call));
                 DigestPlan plan = DigestPlan.of(c, call.stmt());
                 List<String> blockers = blockers(call, rehearsal, plan);
                 if (!blockers.isEmpty()) {

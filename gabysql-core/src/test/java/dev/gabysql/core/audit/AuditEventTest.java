@@ -29,6 +29,27 @@ class AuditEventTest {
     }
 
     @Test
+    void writesWhatTheMapperWritesWithTheCallerAndTheRoleItRanAs() {
+        AuditEvent e = new AuditEvent(
+                "2026-11-30T07:00:00.123Z",
+                "http",
+                "curl@127.0.0.1",
+                "alice",
+                "role analyst",
+                "shop",
+                "query",
+                "SELECT 1",
+                "select",
+                "readonly",
+                "ok",
+                1L,
+                null,
+                3,
+                null);
+        assertThat(e.toJson()).isEqualTo(Json.write(e)).contains("\"caller\":\"alice\",\"run_as\":\"role analyst\"");
+    }
+
+    @Test
     void writesWhatTheMapperWritesWithNullsLeftOut() {
         AuditEvent e = new AuditEvent(
                 "2026-11-30T07:00:00Z",

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.gabysql.core.api.ApprovalPolicy;
+import dev.gabysql.core.api.CallerIdentity;
+import dev.gabysql.core.api.DatabaseIdentity;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.error.ErrorCode;
@@ -214,6 +216,44 @@ class ConfigFileTest {
         assertThat(plain.name()).isNull();
         assertThat(plain.role()).isEqualTo(ConfigFile.TokenConfig.Role.AGENT);
         assertThat(plain.approval()).isNull();
+    }
+
+    @Test
+    void aTokenNamesItsDatabaseRoleForAllDatabasesAndPerDatabase() throws IOException {
+        ConfigFile.Config c = load(
+                String.join(
+                        "\n",
+                        "[[tokens]]",
+                        "name = \"alice\"",
+                        "secret = \"${ALICE}\"",
+                        "db_role = \"analyst\"",
+                        "[tokens.databases.sales]",
+                        "db_role = \"sales_reader\"",
+                        "[tokens.databases.shop]",
+                        "user = \"alice_ro\"",
+                        "password = \"${ALICE_DB}\"",
+                        "[[tokens]]",
+                        "name = \"ci\"",
+                        "secret = \"${ALICE}x\""),
+                Map.of("ALICE", "alice-secret-0123456789", "ALICE_DB", "db-password-42"));
+        CallerIdentity alice = c.tokens().get(0).identity("alice");
+        assertThat(alice.on("sales")).isEqualTo(new DatabaseIdentity("sales_reader", null, null));
+        assertThat(alice.on("shop")).isEqualTo(new DatabaseIdentity(null, "alice_ro", "db-password-42"));
+        assertThat(alice.on("other")).isEqualTo(new DatabaseIdentity("analyst", null, null));
+        assertThat(c.tokens().get(0).toString())
+                .doesNotContain("db-password-42")
+                .contains("alice_ro");
+        assertThat(c.tokens().get(1).identity("ci").hasOwnIdentity()).isFalse();
+    }
+
+    @Test
+    void aTokensDatabaseEntryIsCheckedAsStrictlyAsTheRest() {
+        String token = "[[tokens]]\nsecret = \"0123456789abcdef0123\"\n";
+        expect(token + "[tokens.databases.x]\nrole = \"a\"", "tokens[0].databases.x.role", "db_role");
+        expect(token + "[tokens.databases.x]\npassword = \"p\"", "without `tokens[0].databases.x.user`", "user");
+        expect(token + "db_role = \"\"", "tokens[0].db_role", "analyst");
+        expect(token + "db_role = \"" + "r".repeat(64) + "\"", "tokens[0].db_role", "analyst");
+        expect(token + "databases = 3", "tokens[0].databases", "[tokens.databases.NAME]");
     }
 
     @Test

@@ -122,6 +122,7 @@ class StateDatabaseTest {
         assertThat(read.state()).isEqualTo(PendingWrite.State.PENDING);
         assertThat(read.params()).containsExactly(1, "a\u0000b"); // a NUL character survives (text, not jsonb)
         assertThat(read).isEqualTo(w);
+        assertThat(read.runAs().password()).isNull();
         assertThat(store.pending()).extracting(PendingWrite::id).containsExactly(w.id());
 
         clock.move(Duration.ofMinutes(11));
@@ -204,7 +205,9 @@ class StateDatabaseTest {
                 null,
                 null,
                 null,
-                null);
+                null,
+                // who the commit runs as travels with the write, its password never
+                new dev.gabysql.core.api.DatabaseIdentity("roles_analyst", "roles_user", "not stored"));
     }
 
     private static List<String> ids(String url) {

@@ -65,6 +65,7 @@ public final class ListDatabasesTool implements GabyTool {
         JsonTrees.putIfNotNull(
                 o, "approval", d.approval() == null ? null : d.approval().label());
         JsonTrees.putIfNotNull(o, "safeguards", d.safeguards());
+        JsonTrees.putIfNotNull(o, "run_as", d.runAs());
         return o;
     }
 }

@@ -53,6 +53,11 @@ public record McpOptions(
      * the client: the stateless Streamable HTTP server has no session to remember {@code clientInfo} in.
      */
     public static final String CLIENT_NAME_KEY = "gabysql.clientName";
+    /**
+     * Where a transport puts the caller its credential names (a core {@code CallerIdentity}: the bearer token's name
+     * and who its calls run as on the databases, docs/security.md#per-caller-database-roles); stdio has none.
+     */
+    public static final String CALLER_KEY = "gabysql.caller";
     /** The default stdio message limit, 16 MiB: far above any statement an agent writes, far below the heap. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 << 20;
     /** The highest limit that can be set: the largest array a JVM makes, less a little. */

@@ -1,6 +1,7 @@
 package dev.gabysql.mcp.tool;
 
 import dev.gabysql.core.api.CallContext;
+import dev.gabysql.core.api.CallerIdentity;
 import dev.gabysql.core.api.Cancellation;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
@@ -139,6 +140,10 @@ public final class ToolBoundary {
         String name = client != null ? client.name() : transportClientName(transport);
         if (name != null) {
             ctx = ctx.withClient(name);
+        }
+        Object caller = transport == null ? null : transport.get(McpOptions.CALLER_KEY);
+        if (caller instanceof CallerIdentity) {
+            ctx = ctx.withIdentity((CallerIdentity) caller);
         }
         Mode cap = options.callerCap().apply(transport);
         return cap == null ? ctx : ctx.withCallerCap(cap);

@@ -56,7 +56,7 @@ public final class ApiCall {
         this.context = CallContext.of(AuthFilter.consoleOf(request) != null ? "console" : "http")
                 .withClient(token != null && token.isApprover() ? approverName(token, request) : client(request))
                 .withCallerCap(cap(request))
-                .withToken(token == null ? null : token.label())
+                .withIdentity(token == null ? null : token.identity())
                 .withApproval(token == null ? null : token.approval());
     }
 

@@ -64,7 +64,8 @@ public final class ConsoleSignIn extends HttpServlet {
             }
             ApiToken token = authenticate(tokenIn(req));
             ConsoleSessions.Session s = token.isApprover()
-                    ? sessions.open(token.label(), ApiToken.person(token.label()), token)
+                    ? sessions.open(
+                            token.label(), ApiToken.person(token.label()).withIdentity(token.identity()), token)
                     : sessions.open(token.label(), token, null);
             resp.addHeader("Set-Cookie", cookie(req, s.id(), -1));
             Responses.json(resp, 200, describe(s));

@@ -6,6 +6,7 @@ import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.tool.McpOptions;
+import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.GabyServer;
 import dev.gabysql.server.ServerOptions;
 import dev.gabysql.server.api.ApiCall;
@@ -112,6 +113,10 @@ public final class McpEndpoint implements AutoCloseable {
             values.put(McpOptions.CANCELLATION_KEY, cancellation);
         }
         values.put(McpOptions.CLIENT_NAME_KEY, ApiCall.client(request));
+        ApiToken token = AuthFilter.tokenOf(request);
+        if (token != null) {
+            values.put(McpOptions.CALLER_KEY, token.identity());
+        }
         return McpTransportContext.create(values);
     }
 

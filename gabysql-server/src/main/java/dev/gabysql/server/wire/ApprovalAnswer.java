@@ -15,6 +15,8 @@ import java.util.List;
  *                      {@code expired}, {@code changed} (the data changed since the preview: nothing committed) or
  *                      {@code failed} (nothing committed)
  * @param committedRows rows the commit affected, once committed
+ * @param runAs         who the write runs as on the database when not gabysql's login ({@code role analyst},
+ *                      {@code user alice}: docs/security.md#per-caller-database-roles), or null
  */
 public record ApprovalAnswer(
         String id,
@@ -36,7 +38,8 @@ public record ApprovalAnswer(
         String decidedBy,
         String via,
         Long committedRows,
-        String message) {
+        String message,
+        String runAs) {
 
     public static ApprovalAnswer of(PendingWrite w) {
         return new ApprovalAnswer(
@@ -59,6 +62,7 @@ public record ApprovalAnswer(
                 w.decidedBy(),
                 w.via(),
                 w.committedRows(),
-                w.message());
+                w.message(),
+                w.runAs() == null ? null : w.runAs().describe());
     }
 }

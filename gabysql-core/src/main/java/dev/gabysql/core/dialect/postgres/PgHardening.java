@@ -43,6 +43,12 @@ final class PgHardening {
 
     private static final String FIRST_USE = READ_BACK + ", pg_backend_pid()";
 
+    /** The read-back of a transaction that took on a caller's role: the role in effect too. */
+    private static final String READ_BACK_AS = READ_BACK + ", 0, current_user";
+
+    /** SQLSTATEs of a SET ROLE the server refuses: 42501 not a member of the role, 22023 no such role. */
+    private static final Set<String> ROLE_REFUSED = Set.of("42501", "22023");
+
     /** PgBouncer's answer to a BEGIN in statement pooling: no transaction can hold gabysql's settings there. */
     private static final String STATEMENT_POOLING = "transaction blocks not allowed in statement pooling mode";
 
@@ -91,27 +97,33 @@ final class PgHardening {
 
     /**
      * Prepares the transaction of a checkout: nothing to send when the connection's start-up settings are known to
-     * hold and the session's limits are theirs; otherwise one batch (which carries the driver's BEGIN) that sets
-     * what differs and reads the settings back, and sets the caller's label (docs/design.md#session-labels) unless
-     * the connection carries it already.
+     * hold, the session's limits are theirs and the caller has no role; otherwise one batch (which carries the
+     * driver's BEGIN) that sets what differs — the caller's role first ({@code SET LOCAL ROLE}) — and reads the
+     * settings and the role back, and sets the caller's label (docs/design.md#session-labels) unless the connection
+     * carries it already.
      *
-     * @throws GabyException SESSION_NOT_HARDENED when the engine does not hold the settings
+     * @param role the database role this transaction takes on (docs/security.md#per-caller-database-roles), or null
+     * @throws GabyException SESSION_NOT_HARDENED when the engine does not hold the settings, CALLER_ROLE_NOT_SET
+     *                       when it refuses the role or did not take it on
      */
-    void begin(Connection c, boolean readOnly, Limits limits, SessionLabel caller) throws SQLException {
+    void begin(Connection c, boolean readOnly, Limits limits, SessionLabel caller, String role) throws SQLException {
         try {
             SessionLabel label = caller == null || carries(c, caller) ? null : caller;
             Route r = route;
             if (r != null) {
-                eachTransaction(c, readOnly, limits, label, r);
+                eachTransaction(c, readOnly, limits, label, r, role);
                 return;
             }
             PGConnection pg = c.unwrap(PGConnection.class);
             if (checked.contains(pg)) {
-                onStartupSettings(c, readOnly, limits, label);
+                onStartupSettings(c, readOnly, limits, label, role);
             } else {
-                firstUse(c, pg, readOnly, limits, label);
+                firstUse(c, pg, readOnly, limits, label, role);
             }
         } catch (SQLException e) {
+            if (role != null && ROLE_REFUSED.contains(e.getSQLState())) {
+                throw roleRefused(role, e);
+            }
             if (e.getMessage() != null && e.getMessage().contains(STATEMENT_POOLING)) {
                 throw refuse(
                         "PgBouncer runs it in statement pooling mode, where no transaction can hold a read-only"
@@ -123,11 +135,11 @@ final class PgHardening {
         }
     }
 
-    /** The start-up settings hold: only a label to set, or other limits, cost a statement. */
-    private void onStartupSettings(Connection c, boolean readOnly, Limits limits, SessionLabel label)
+    /** The start-up settings hold: only a label to set, other limits, or a role, cost a statement. */
+    private void onStartupSettings(Connection c, boolean readOnly, Limits limits, SessionLabel label, String role)
             throws SQLException {
-        if (!sameTimeout(limits)) {
-            eachTransaction(c, readOnly, limits, label, null);
+        if (!sameTimeout(limits) || role != null) {
+            eachTransaction(c, readOnly, limits, label, null, role);
         } else if (label != null) {
             labelBeforeTheTransaction(c, label);
         }
@@ -139,7 +151,8 @@ final class PgHardening {
      * the process the connection was given, or settings that did not take effect, switch the database to settings set
      * in every transaction — this one first.
      */
-    private void firstUse(Connection c, PGConnection pg, boolean readOnly, Limits limits, SessionLabel label)
+    private void firstUse(
+            Connection c, PGConnection pg, boolean readOnly, Limits limits, SessionLabel label, String role)
             throws SQLException {
         c.setAutoCommit(true);
         Engine seen = read(c, FIRST_USE); // a failure discards the connection: autocommit stays as it is
@@ -158,11 +171,11 @@ final class PgHardening {
         }
         if (r == null) {
             checked.add(pg);
-            onStartupSettings(c, readOnly, limits, label);
+            onStartupSettings(c, readOnly, limits, label, role);
             return;
         }
         switchTo(r);
-        eachTransaction(c, readOnly, limits, label, r);
+        eachTransaction(c, readOnly, limits, label, r, role);
     }
 
     private synchronized void switchTo(Route r) {
@@ -176,19 +189,25 @@ final class PgHardening {
         }
     }
 
-    /** The settings for this transaction and their read-back, in one batch; refused when they did not hold. */
-    private void eachTransaction(Connection c, boolean readOnly, Limits limits, SessionLabel label, Route r)
+    /**
+     * The settings for this transaction and their read-back, in one batch; refused when they did not hold. The role
+     * is set first, so that nothing of the batch runs with the login's rights after it, and {@code SET LOCAL} ends
+     * with the transaction: nothing of it is left for the connection's next caller.
+     */
+    private void eachTransaction(
+            Connection c, boolean readOnly, Limits limits, SessionLabel label, Route r, String role)
             throws SQLException {
         long timeoutMs = limits.statementTimeout().toMillis();
         Engine seen = read(
                 c,
-                (label == null ? "" : PostgresConnectionSource.setLabel("SET LOCAL", label) + "; ")
+                (role == null ? "" : "SET LOCAL ROLE " + quote(role) + "; ")
+                        + (label == null ? "" : PostgresConnectionSource.setLabel("SET LOCAL", label) + "; ")
                         + (readOnly ? "SET TRANSACTION READ ONLY; " : "")
                         + "SET LOCAL statement_timeout = " + timeoutMs + "; "
                         + "SET LOCAL lock_timeout = " + PostgresConnectionSource.lockTimeoutMs(limits) + "; "
                         + "SET LOCAL idle_in_transaction_session_timeout = "
                         + PostgresConnectionSource.idleTimeoutMs(timeoutMs) + "; "
-                        + READ_BACK);
+                        + (role == null ? READ_BACK : READ_BACK_AS));
         String missing = missing(seen, readOnly, limits.statementTimeout());
         if (missing != null) {
             throw refuse(
@@ -197,9 +216,42 @@ final class PgHardening {
                             + " LOCAL: connect directly, or through PgBouncer in transaction or session pooling"
                             + " (docs/deploy.md#pgbouncer).");
         }
+        if (role != null && !role.equals(seen.user())) {
+            throw new GabyException(
+                    ErrorCode.CALLER_ROLE_NOT_SET,
+                    "Database `" + db.name() + "`: gabysql runs no call of this caller, because its transaction runs"
+                            + " as `" + SessionLabel.clean(String.valueOf(seen.user())) + "`, not as its role `"
+                            + SessionLabel.clean(role) + "`, although it set it.",
+                    "Something between gabysql and PostgreSQL drops SET LOCAL ROLE: connect directly, or through"
+                            + " PgBouncer in transaction or session pooling (docs/deploy.md#pgbouncer).");
+        }
         if (refused != null) {
             refused = null;
         }
+    }
+
+    /** {@code "name"}: a role name as a quoted identifier, whatever characters it holds. */
+    static String quote(String role) {
+        return '"' + role.replace("\"", "\"\"") + '"';
+    }
+
+    /** The server refused {@code SET ROLE}: gabysql's login is not a member of the role, or there is no such role. */
+    private GabyException roleRefused(String role, SQLException e) {
+        String name = SessionLabel.clean(role);
+        boolean missing = "22023".equals(e.getSQLState());
+        String login = db.user() == null ? "gabysql's login" : SessionLabel.clean(db.user());
+        return new GabyException(
+                ErrorCode.CALLER_ROLE_NOT_SET,
+                "Database `" + db.name() + "`: this caller runs as the role `" + name + "`, which "
+                        + (missing ? "does not exist there" : login + " may not take on") + ", so nothing was run ("
+                        + SessionLabel.clean(String.valueOf(e.getMessage())) + ").",
+                missing
+                        ? "Create the role (CREATE ROLE " + quote(role) + " NOLOGIN) and grant it to " + login
+                                + ", or fix the token's db_role."
+                        : "Make " + login + " a member of it: GRANT " + quote(role) + " TO " + login + ";"
+                                + " (docs/security.md#per-caller-database-roles).",
+                e.getSQLState(),
+                null);
     }
 
     /** {@code SET application_name} in autocommit: no transaction is open yet, so none is begun for it. */
@@ -249,10 +301,12 @@ final class PgHardening {
                 if (rows) {
                     try (ResultSet rs = st.getResultSet()) {
                         rs.next();
+                        int columns = rs.getMetaData().getColumnCount();
                         return new Engine(
                                 rs.getString(1),
                                 rs.getString(2),
-                                rs.getMetaData().getColumnCount() > 2 ? rs.getInt(3) : 0);
+                                columns > 2 ? rs.getInt(3) : 0,
+                                columns > 3 ? rs.getString(4) : null);
                     }
                 }
                 rows = st.getMoreResults();
@@ -312,6 +366,9 @@ final class PgHardening {
                 + (checked.isEmpty() ? " (none opened yet)" : "");
     }
 
-    /** One read-back: {@code transaction_read_only}, {@code statement_timeout} as shown, and the backend's PID. */
-    private record Engine(String readOnly, String timeout, int pid) {}
+    /**
+     * One read-back: {@code transaction_read_only}, {@code statement_timeout} as shown, the backend's PID, and the
+     * role in effect ({@code current_user}) when the transaction took one on.
+     */
+    private record Engine(String readOnly, String timeout, int pid, String user) {}
 }

@@ -122,11 +122,20 @@ final class PostgresConnectionSource implements ConnectionSource {
 
     @Override
     public Session open(Mode mode, Limits limits, SessionLabel label) {
+        return open(mode, limits, label, null);
+    }
+
+    /**
+     * A session whose transaction runs as {@code role} when one is given ({@code SET LOCAL ROLE}, read back before
+     * the call runs: docs/security.md#per-caller-database-roles); the role ends with the transaction.
+     */
+    @Override
+    public Session open(Mode mode, Limits limits, SessionLabel label, String role) {
         boolean readOnly = mode == Mode.READONLY;
         HikariDataSource pool = pool(readOnly);
         Connection c = pools.connect(pool);
         try {
-            hardening.begin(c, readOnly, limits, label);
+            hardening.begin(c, readOnly, limits, label, role);
             boolean pooled = hardening.pooled();
             return new PgSession(pool, c, readOnly, pooled ? null : label, pooled);
         } catch (SQLException e) {

@@ -66,7 +66,13 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public Rehearsal rehearse(Connection connection, InspectedStatement stmt) throws SQLException {
-        return PostgresRehearsal.start(connection, stmt);
+        return PostgresRehearsal.start(connection, stmt, null);
+    }
+
+    /** The rehearsal of a caller's role: sequences read as gabysql's login ({@link SequenceRestorer}). */
+    @Override
+    public Rehearsal rehearse(Connection connection, InspectedStatement stmt, String role) throws SQLException {
+        return PostgresRehearsal.start(connection, stmt, role);
     }
 
     /**

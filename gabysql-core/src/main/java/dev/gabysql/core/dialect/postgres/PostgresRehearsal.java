@@ -23,12 +23,13 @@ final class PostgresRehearsal implements Rehearsal {
         this.counts = counts;
     }
 
-    static PostgresRehearsal start(Connection c, InspectedStatement stmt) throws SQLException {
+    /** @param role the caller's role the transaction runs as, or null ({@link SequenceRestorer#snapshot}) */
+    static PostgresRehearsal start(Connection c, InspectedStatement stmt, String role) throws SQLException {
         boolean deletesOnly = stmt.command().startsWith("DELETE");
         PgReach.Reached reached = PgReach.walk(c, stmt.writtenTables(), deletesOnly);
         return new PostgresRehearsal(
                 reached,
-                SequenceRestorer.snapshot(c, stmt.sql(), reached.names().keySet()),
+                SequenceRestorer.snapshot(c, stmt.sql(), reached.names().keySet(), role),
                 new PgXactCounts(c));
     }
 

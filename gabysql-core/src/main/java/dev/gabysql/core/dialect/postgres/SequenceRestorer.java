@@ -25,7 +25,10 @@ import java.util.Map;
  * rollback takes them back with everything else — nothing to set back, nothing another session can slip between.
  * A sequence that moved but could not be held (not owned by gabysql's role, in use by another open transaction, or
  * reached in a way the catalog does not show, such as a name built in dynamic SQL) is left where the preview left it, and the answer says so: a gap in the ids, never
- * a value handed out twice (docs/design.md#writes-preview-and-confirm). Not thread-safe (one per preview).
+ * a value handed out twice (docs/design.md#writes-preview-and-confirm). In a transaction that runs as a caller's role
+ * (docs/security.md#per-caller-database-roles), the hold and the reads are done as gabysql's login ({@code SET LOCAL
+ * ROLE NONE}, then the role again): a role may use a sequence (USAGE: nextval) that it may neither read nor own. Not
+ * thread-safe (one per preview).
  */
 final class SequenceRestorer {
     /** Up to how many sequences a database may have for a statement that calls a sequence function to hold all. */
@@ -68,25 +71,53 @@ final class SequenceRestorer {
     private final Map<String, State> before;
     /** The sequences the reached tables draw from that could not be held, with the reason. */
     private final Map<String, String> notHeld;
+    /** The caller's role the transaction runs as, or null. */
+    private final String role;
 
     private Map<String, State> after = Map.of();
 
-    private SequenceRestorer(Map<String, State> before, Map<String, String> notHeld) {
+    private SequenceRestorer(Map<String, State> before, Map<String, String> notHeld, String role) {
         this.before = before;
         this.notHeld = notHeld;
+        this.role = role;
     }
 
     /**
      * Holds the sequences that {@code sql} and the {@code tables} it reaches (oids) may draw from, then reads every
-     * readable sequence's state.
+     * readable sequence's state, as gabysql's login.
+     *
+     * @param role the caller's role the transaction runs as, or null for the login's own
      */
-    static SequenceRestorer snapshot(Connection c, String sql, Collection<Long> tables) throws SQLException {
-        Map<String, String> notHeld = hold(c, drawnFrom(c, sql, tables));
-        return new SequenceRestorer(states(c), notHeld);
+    static SequenceRestorer snapshot(Connection c, String sql, Collection<Long> tables, String role)
+            throws SQLException {
+        asLogin(c, role, true);
+        try {
+            Map<String, String> notHeld = hold(c, drawnFrom(c, sql, tables));
+            return new SequenceRestorer(states(c), notHeld, role);
+        } finally {
+            asLogin(c, role, false);
+        }
     }
 
     void afterStatement(Connection c) throws SQLException {
-        after = states(c);
+        asLogin(c, role, true);
+        try {
+            after = states(c);
+        } finally {
+            asLogin(c, role, false);
+        }
+    }
+
+    /**
+     * When the transaction runs as a caller's role: sets it aside ({@code on}: {@code SET LOCAL ROLE NONE}, the
+     * login's rights) or takes it on again; nothing otherwise.
+     */
+    private static void asLogin(Connection c, String role, boolean on) throws SQLException {
+        if (role != null) {
+            try (Statement st = c.createStatement()) {
+                st.execute("SET LOCAL ROLE " + (on ? "NONE" : PgHardening.quote(role)));
+            }
+        }
     }
 
     /** After the rollback: what became of each sequence the preview moved. */

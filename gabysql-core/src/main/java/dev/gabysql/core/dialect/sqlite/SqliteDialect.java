@@ -37,6 +37,12 @@ public final class SqliteDialect implements Dialect {
         return SqlFlavor.SQLITE;
     }
 
+    /** A SQLite file has no users: whoever opens it may do what the file's permissions allow. */
+    @Override
+    public boolean takesLogins() {
+        return false;
+    }
+
     @Override
     public ConnectionSource connect(DatabaseConfig db, Limits limits) {
         return new SqliteConnectionSource(db, limits);
