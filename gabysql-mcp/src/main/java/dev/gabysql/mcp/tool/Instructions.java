@@ -49,7 +49,18 @@ public final class Instructions {
         sb.append(
                 Tools.listsExecute(writes, selection)
                         ? " Writes go through " + ExecuteTool.NAME + " only."
-                        : " Access is read-only.");
+                        : curatedWrites(selection)
+                                ? " Writes go through the curated tools only."
+                                : " Access is read-only.");
         return sb.toString();
+    }
+
+    private static boolean curatedWrites(ToolSelection selection) {
+        for (dev.gabysql.core.curated.PreparedTool t : selection.curated()) {
+            if (t.writes()) {
+                return true;
+            }
+        }
+        return false;
     }
 }
