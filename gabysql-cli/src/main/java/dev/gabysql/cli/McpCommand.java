@@ -3,6 +3,7 @@ package dev.gabysql.cli;
 import dev.gabysql.cli.run.Version;
 import dev.gabysql.cli.start.Warmup;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.curated.CuratedTools;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.LocalGabyService;
@@ -85,18 +86,18 @@ final class McpCommand implements Callable<Integer> {
         }
         ToolSelection selection = common.tools(tools);
         OutputStream protocolOut = takeStdout();
-        McpOptions options = McpOptions.defaults(Version.current())
-                .withMaxMessageBytes(maxMessage)
-                .withTools(selection);
+        McpOptions options = McpOptions.defaults(Version.current()).withMaxMessageBytes(maxMessage);
         GabyService service;
         StdioHooks hooks;
         if (server != null) {
             service = Services.remote(server, token, common);
-            options = options.withApprovalPlace(McpOptions.APPROVE_OVER_HTTP); // the server keeps the writes
+            options = options.withApprovalPlace(McpOptions.APPROVE_OVER_HTTP) // the server keeps the writes
+                    .withTools(selection);
             hooks = new StdioHooks() {}; // the gateway runs no local database code: nothing to prepare
         } else {
             LocalGabyService local = Services.local(common, "mcp");
             service = local;
+            options = options.withTools(curatedSelection(local, selection));
             hooks = localHooks(local, options);
         }
         try {
@@ -105,6 +106,23 @@ final class McpCommand implements Callable<Integer> {
             closeWithin(service, CLOSE_WAIT_MS);
         }
         return 0;
+    }
+
+    /**
+     * The selection with the configuration's curated tools, checked by the guard (no connection opens); without any,
+     * the selection as it was, and nothing more is loaded on the start-up path.
+     */
+    private ToolSelection curatedSelection(LocalGabyService local, ToolSelection selection) {
+        CuratedTools curated = common.curatedTools(local);
+        if (curated.isEmpty()) {
+            return selection;
+        }
+        try {
+            return common.tools(tools, curated);
+        } catch (RuntimeException e) {
+            local.close();
+            throw e;
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.gabysql.cli;
 
 import dev.gabysql.cli.run.Version;
 import dev.gabysql.core.config.ConfigFile;
+import dev.gabysql.core.curated.CuratedTools;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.GabyServer;
@@ -147,12 +148,14 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
-        ServerOptions options = options();
-        options.validate();
+        options().validate();
         LocalGabyService service = Services.localCheckingPrivileges(common, "serve");
         GabyServer server;
+        ServerOptions options;
         try {
-            server = GabyServer.start(service, options, System.err);
+            CuratedTools curated = common.curatedTools(service);
+            options = options(curated);
+            server = GabyServer.start(service, options, System.err, curated);
         } catch (RuntimeException e) {
             service.close();
             throw e;
@@ -177,6 +180,11 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     ServerOptions options() {
+        return options(CuratedTools.NONE);
+    }
+
+    /** The server's options, its {@code /mcp} selecting among gabysql's tools and these curated ones. */
+    ServerOptions options(CuratedTools curated) {
         return new ServerOptions(
                 host,
                 port,
@@ -191,7 +199,7 @@ final class ServeCommand implements Callable<Integer> {
                         Duration.ofSeconds(mcpKeepAlive),
                         Duration.ofSeconds(mcpSessionTimeout),
                         mcpMaxSessions,
-                        common.tools(mcpTools),
+                        common.tools(mcpTools, curated),
                         mcpStateless),
                 console);
     }

@@ -4,15 +4,12 @@ import dev.gabysql.core.api.ExecuteRequest;
 import dev.gabysql.core.api.ExecuteResult;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryResult;
-import dev.gabysql.core.curated.CuratedParam;
+import dev.gabysql.core.curated.InputSchema;
 import dev.gabysql.core.curated.PreparedTool;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,8 +21,8 @@ import java.util.Set;
  * path's own arguments. Stateless and thread-safe.
  */
 final class CuratedMcpTool implements GabyTool {
-    static final String CONFIRM_TOKEN = "confirm_token";
-    static final String APPROVAL_ID = "approval_id";
+    static final String CONFIRM_TOKEN = InputSchema.CONFIRM_TOKEN;
+    static final String APPROVAL_ID = InputSchema.APPROVAL_ID;
     private static final Set<String> WRITE_ARGUMENTS = Set.of(CONFIRM_TOKEN, APPROVAL_ID);
     /** Said once per write tool: the model's part in the preview and approval. */
     private static final String WRITE_NOTE = " Previews and commits nothing: a person approves (awaiting_approval;"
@@ -49,7 +46,7 @@ final class CuratedMcpTool implements GabyTool {
         return McpSchema.Tool.builder()
                 .name(tool.name())
                 .description(tool.tool().description() + (tool.writes() ? WRITE_NOTE : ""))
-                .inputSchema(inputSchema(tool))
+                .inputSchema(InputSchema.of(tool))
                 .annotations(
                         tool.writes()
                                 ? McpSchema.ToolAnnotations.builder()
@@ -58,69 +55,6 @@ final class CuratedMcpTool implements GabyTool {
                                         .build()
                                 : GabyTool.readOnly())
                 .build();
-    }
-
-    /** The exact schema: every parameter, the required ones, and {@code additionalProperties: false}. */
-    static Map<String, Object> inputSchema(PreparedTool tool) {
-        Map<String, Object> props = new LinkedHashMap<>();
-        List<String> required = new ArrayList<>();
-        for (CuratedParam p : tool.tool().params()) {
-            props.put(p.name(), property(p));
-            if (p.required()) {
-                required.add(p.name());
-            }
-        }
-        if (tool.writes()) {
-            props.put(CONFIRM_TOKEN, Schemas.string());
-            props.put(APPROVAL_ID, Schemas.string());
-        }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", "object");
-        m.put("properties", props);
-        if (!required.isEmpty()) {
-            m.put("required", required);
-        }
-        m.put("additionalProperties", false);
-        return m;
-    }
-
-    private static Map<String, Object> property(CuratedParam p) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", p.type().schemaName());
-        if (p.description() != null) {
-            m.put("description", p.description());
-        }
-        if (!p.allowed().isEmpty()) {
-            List<Object> allowed = new ArrayList<>();
-            p.allowed().forEach(v -> allowed.add(jsonValue(v)));
-            m.put("enum", allowed);
-        }
-        if (p.minimum() != null) {
-            m.put("minimum", jsonValue(p.minimum()));
-        }
-        if (p.maximum() != null) {
-            m.put("maximum", jsonValue(p.maximum()));
-        }
-        if (p.maxLength() != null) {
-            m.put("maxLength", p.maxLength());
-        }
-        if (p.defaultValue() != null) {
-            m.put("default", jsonValue(p.defaultValue()));
-        }
-        return m;
-    }
-
-    /** A number as JSON writes it plainly (a whole one as a Long, else a Double); anything else as it is. */
-    private static Object jsonValue(Object v) {
-        if (!(v instanceof java.math.BigDecimal)) {
-            return v;
-        }
-        java.math.BigDecimal d = (java.math.BigDecimal) v;
-        try {
-            return d.stripTrailingZeros().scale() <= 0 ? (Object) d.longValueExact() : (Object) d.doubleValue();
-        } catch (ArithmeticException beyondLong) {
-            return d.doubleValue();
-        }
     }
 
     @Override
