@@ -84,7 +84,7 @@ final class McpCommand implements Callable<Integer> {
                             + " bytes.",
                     "For example: --max-message 16777216.");
         }
-        ToolSelection selection = common.tools(tools);
+        ToolSelection selection = server != null ? common.tools(tools) : null;
         OutputStream protocolOut = takeStdout();
         McpOptions options = McpOptions.defaults(Version.current()).withMaxMessageBytes(maxMessage);
         GabyService service;
@@ -97,7 +97,7 @@ final class McpCommand implements Callable<Integer> {
         } else {
             LocalGabyService local = Services.local(common, "mcp");
             service = local;
-            options = options.withTools(curatedSelection(local, selection));
+            options = options.withTools(curatedSelection(local));
             hooks = localHooks(local, options);
         }
         try {
@@ -109,16 +109,13 @@ final class McpCommand implements Callable<Integer> {
     }
 
     /**
-     * The selection with the configuration's curated tools, checked by the guard (no connection opens); without any,
-     * the selection as it was, and nothing more is loaded on the start-up path.
+     * The tool selection with the configuration's curated tools, checked by the guard (no connection opens); without
+     * any, gabysql's tools alone, and nothing more is loaded on the start-up path.
      */
-    private ToolSelection curatedSelection(LocalGabyService local, ToolSelection selection) {
-        CuratedTools curated = common.curatedTools(local);
-        if (curated.isEmpty()) {
-            return selection;
-        }
+    private ToolSelection curatedSelection(LocalGabyService local) {
         try {
-            return common.tools(tools, curated);
+            CuratedTools curated = common.curatedTools(local);
+            return curated.isEmpty() ? common.tools(tools) : common.tools(tools, curated);
         } catch (RuntimeException e) {
             local.close();
             throw e;

@@ -148,13 +148,14 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
-        options().validate();
-        LocalGabyService service = Services.localCheckingPrivileges(common, "serve");
+        LocalGabyService service = Services.local(common, "serve"); // opens nothing until a call
         GabyServer server;
         ServerOptions options;
         try {
-            CuratedTools curated = common.curatedTools(service);
+            CuratedTools curated = common.curatedTools(service); // the guard only: no connection
             options = options(curated);
+            options.validate();
+            Services.checkPrivilegesInBackground(service);
             server = GabyServer.start(service, options, System.err, curated);
         } catch (RuntimeException e) {
             service.close();

@@ -72,6 +72,10 @@ public final class ToolSelection {
             } else if (name.equals(MINIMAL)) {
                 chosen.addAll(MINIMAL_TOOLS);
             } else if (name.equals(CURATED)) {
+                if (curated.isEmpty()) {
+                    throw invalid(
+                            "The tool list names `curated`, but no curated tools ([[tools]]) are configured.", curated);
+                }
                 curated.all().forEach(t -> chosenCurated.add(t.name()));
             } else if (curated.get(name) != null) {
                 chosenCurated.add(name);
