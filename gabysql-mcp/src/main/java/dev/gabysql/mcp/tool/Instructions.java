@@ -21,7 +21,7 @@ public final class Instructions {
         StringBuilder sb = new StringBuilder("gabysql gives safe SQL access to named databases.");
         if (selection.includes(ListDatabasesTool.NAME)) {
             sb.append(" Start with ").append(ListDatabasesTool.NAME).append('.');
-        } else {
+        } else if (selection.listsGabysqlTools()) { // a curated tool names its database itself
             sb.append(" db is a database's name, never a path or URL; an unknown name's error lists them.");
         }
         List<String> look = new ArrayList<>();

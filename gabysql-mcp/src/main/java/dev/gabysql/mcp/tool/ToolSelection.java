@@ -95,6 +95,11 @@ public final class ToolSelection {
         return new ToolSelection(Set.copyOf(chosen), picked);
     }
 
+    /** Whether any of gabysql's own tools is selected (not only curated ones). */
+    public boolean listsGabysqlTools() {
+        return !names.isEmpty();
+    }
+
     /** The curated tools selected, in the configuration's order. */
     public List<PreparedTool> curated() {
         return curated;
