@@ -50,8 +50,7 @@ final class CuratedToolsIT {
         assertThat(plain.has("threw")).as("%s", plain).isFalse();
         List<String> names = new java.util.ArrayList<>();
         plain.get("tools").forEach(t -> names.add(t.get("name").asText()));
-        assertThat(names)
-                .containsExactly("orders_of_customer", "customer_named", "cancel_order");
+        assertThat(names).containsExactly("orders_of_customer", "customer_named", "cancel_order");
         assertThat(plain.at("/tools/0/inputSchema").toString())
                 .isEqualTo("{\"type\":\"object\",\"properties\":{\"customer_id\":{\"type\":\"integer\",\"minimum\":1}},"
                         + "\"required\":[\"customer_id\"],\"additionalProperties\":false}");
