@@ -74,6 +74,27 @@ final class CuratedToolsIT {
                 .isEqualTo("2");
     }
 
+    /**
+     * A write tool on a server whose mode does not allow it stops {@code gabysql mcp} before anything is served: exit 2
+     * (CONFIG_INVALID), stdout empty (no frame written), the entry, the tool and the rule on stderr.
+     */
+    @Test
+    void aToolTheModeDoesNotAllowStopsTheStart() throws Exception {
+        Path file = TestDatabases.sqliteFile(dir, "shop", "CREATE TABLE orders (id INTEGER PRIMARY KEY, status TEXT)");
+        Path config = dir.resolve("gabysql.toml");
+        Files.writeString(config, toml(file).replace("mode = \"readwrite\"", "mode = \"readonly\""));
+        GabysqlProcess.Result r =
+                GabysqlProcess.gabysql(dir, Map.of(), "", "mcp", "--config", config.toString(), "--audit-log", "none");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err())
+                .contains(
+                        "error [CONFIG_INVALID]: Curated tool `tools[2]` (`cancel_order`): its statement (UPDATE) needs"
+                                + " mode readwrite, but database `shop` is used readonly here");
+        assertThat(TestDatabases.firstRow("jdbc:sqlite:" + file, "SELECT count(*) FROM orders"))
+                .isEqualTo("0");
+    }
+
     private static String status(Path file, int id) {
         return TestDatabases.firstRow("jdbc:sqlite:" + file, "SELECT status FROM orders WHERE id = " + id);
     }
