@@ -151,8 +151,9 @@ final class ServeCommand implements Callable<Integer> {
         LocalGabyService service = Services.local(common, "serve"); // opens nothing until a call
         GabyServer server;
         ServerOptions options;
+        CuratedTools curated;
         try {
-            CuratedTools curated = common.curatedTools(service); // the guard only: no connection
+            curated = common.curatedTools(service); // the guard only: no connection
             options = options(curated);
             options.validate();
             Services.checkPrivilegesInBackground(service);
@@ -161,7 +162,7 @@ final class ServeCommand implements Callable<Integer> {
             service.close();
             throw e;
         }
-        System.err.println(banner(server, service, options));
+        System.err.println(banner(server, service, options) + curatedWords(curated));
         if (options.consoleEnabled()) {
             System.err.println(consoleWords(server, service.highestMode()));
         }
@@ -244,6 +245,11 @@ final class ServeCommand implements Callable<Integer> {
                 + tokenWords(options) + ", at most "
                 + options.maxConcurrent() + " requests at once"
                 + (options.mcp().stateless() ? ", /mcp stateless (no sessions)" : "");
+    }
+
+    /** The curated tools served (docs/configuration.md#curated-tools), when there are any. */
+    private static String curatedWords(CuratedTools curated) {
+        return curated.isEmpty() ? "" : ", " + curated.all().size() + " curated tool(s) at /tools";
     }
 
     /** Where a person opens the console, and what to sign in with (docs/console.md). */
