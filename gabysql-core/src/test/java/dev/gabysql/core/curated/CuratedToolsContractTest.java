@@ -64,7 +64,7 @@ abstract class CuratedToolsContractTest {
 
     LocalGabyService service(Mode mode) {
         return new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null, 0))),
+                new Catalog(List.of(DatabaseConfig.of(DB, url).build())),
                 new Settings(mode, Limits.DEFAULT, Duration.ofSeconds(30), tmp.resolve("audit.jsonl"))
                         .withApprovals(new Settings.Approvals(
                                 ApprovalPolicy.HUMAN, tmp.resolve("approvals"), Duration.ofHours(1))));
