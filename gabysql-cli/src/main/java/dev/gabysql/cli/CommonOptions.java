@@ -1,6 +1,7 @@
 package dev.gabysql.cli;
 
 import dev.gabysql.core.api.ApprovalPolicy;
+import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.CatalogLoader;
@@ -9,6 +10,7 @@ import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.config.ConfigFile;
 import dev.gabysql.core.config.Settings;
 import dev.gabysql.core.config.SettingsResolver;
+import dev.gabysql.core.curated.CuratedTools;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.mcp.tool.ToolSelection;
@@ -137,7 +139,20 @@ public final class CommonOptions {
      * {@code GABYSQL_TOOLS} over every tool ({@link SettingsResolver#tools}); an unknown name is CONFIG_INVALID.
      */
     public ToolSelection tools(List<String> flag) {
-        return ToolSelection.parse(SettingsResolver.tools(flag, configFile().server(), System.getenv()));
+        return tools(flag, CuratedTools.NONE);
+    }
+
+    /** {@link #tools(List)} among gabysql's tools and these curated ones. */
+    public ToolSelection tools(List<String> flag, CuratedTools curated) {
+        return ToolSelection.parse(SettingsResolver.tools(flag, configFile().server(), System.getenv()), curated);
+    }
+
+    /**
+     * The configuration file's curated tools ({@code [[tools]]}), each checked against {@code service}'s catalog and
+     * mode (docs/configuration.md#curated-tools): one that does not fit stops the start with CONFIG_INVALID.
+     */
+    public CuratedTools curatedTools(GabyService service) {
+        return CuratedTools.prepare(configFile().tools(), service);
     }
 
     public CatalogOptions catalogOptions() {

@@ -3,6 +3,7 @@ package dev.gabysql.cli;
 import dev.gabysql.cli.run.Version;
 import dev.gabysql.cli.start.Warmup;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.curated.CuratedTools;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.core.service.LocalGabyService;
@@ -83,20 +84,20 @@ final class McpCommand implements Callable<Integer> {
                             + " bytes.",
                     "For example: --max-message 16777216.");
         }
-        ToolSelection selection = common.tools(tools);
+        ToolSelection selection = server != null ? common.tools(tools) : null;
         OutputStream protocolOut = takeStdout();
-        McpOptions options = McpOptions.defaults(Version.current())
-                .withMaxMessageBytes(maxMessage)
-                .withTools(selection);
+        McpOptions options = McpOptions.defaults(Version.current()).withMaxMessageBytes(maxMessage);
         GabyService service;
         StdioHooks hooks;
         if (server != null) {
             service = Services.remote(server, token, common);
-            options = options.withApprovalPlace(McpOptions.APPROVE_OVER_HTTP); // the server keeps the writes
+            options = options.withApprovalPlace(McpOptions.APPROVE_OVER_HTTP) // the server keeps the writes
+                    .withTools(selection);
             hooks = new StdioHooks() {}; // the gateway runs no local database code: nothing to prepare
         } else {
             LocalGabyService local = Services.local(common, "mcp");
             service = local;
+            options = options.withTools(curatedSelection(local));
             hooks = localHooks(local, options);
         }
         try {
@@ -105,6 +106,20 @@ final class McpCommand implements Callable<Integer> {
             closeWithin(service, CLOSE_WAIT_MS);
         }
         return 0;
+    }
+
+    /**
+     * The tool selection with the configuration's curated tools, checked by the guard (no connection opens); without
+     * any, gabysql's tools alone, and nothing more is loaded on the start-up path.
+     */
+    private ToolSelection curatedSelection(LocalGabyService local) {
+        try {
+            CuratedTools curated = common.curatedTools(local);
+            return curated.isEmpty() ? common.tools(tools) : common.tools(tools, curated);
+        } catch (RuntimeException e) {
+            local.close();
+            throw e;
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.gabysql.cli;
 
 import dev.gabysql.cli.run.Version;
 import dev.gabysql.core.config.ConfigFile;
+import dev.gabysql.core.curated.CuratedTools;
 import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.GabyServer;
@@ -147,18 +148,22 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         quietJetty();
-        ServerOptions options = options();
-        options.validate();
-        LocalGabyService service = Services.localCheckingPrivileges(common, "serve");
+        LocalGabyService service = Services.local(common, "serve"); // opens nothing until a call
         GabyServer server;
+        ServerOptions options;
+        CuratedTools curated;
         try {
+            curated = common.curatedTools(service); // the guard only: no connection
+            options = options(curated);
+            options.validate();
             requireKnownDatabases(options, service);
-            server = GabyServer.start(service, options, System.err);
+            Services.checkPrivilegesInBackground(service);
+            server = GabyServer.start(service, options, System.err, curated);
         } catch (RuntimeException e) {
             service.close();
             throw e;
         }
-        System.err.println(banner(server, service, options));
+        System.err.println(banner(server, service, options) + curatedWords(curated));
         if (options.consoleEnabled()) {
             System.err.println(consoleWords(server, service.highestMode()));
         }
@@ -178,6 +183,11 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     ServerOptions options() {
+        return options(CuratedTools.NONE);
+    }
+
+    /** The server's options, its {@code /mcp} selecting among gabysql's tools and these curated ones. */
+    ServerOptions options(CuratedTools curated) {
         return new ServerOptions(
                 host,
                 port,
@@ -192,7 +202,7 @@ final class ServeCommand implements Callable<Integer> {
                         Duration.ofSeconds(mcpKeepAlive),
                         Duration.ofSeconds(mcpSessionTimeout),
                         mcpMaxSessions,
-                        common.tools(mcpTools),
+                        common.tools(mcpTools, curated),
                         mcpStateless),
                 console);
     }
@@ -259,6 +269,11 @@ final class ServeCommand implements Callable<Integer> {
                 + tokenWords(options) + ", at most "
                 + options.maxConcurrent() + " requests at once"
                 + (options.mcp().stateless() ? ", /mcp stateless (no sessions)" : "");
+    }
+
+    /** The curated tools served (docs/configuration.md#curated-tools), when there are any. */
+    private static String curatedWords(CuratedTools curated) {
+        return curated.isEmpty() ? "" : ", " + curated.all().size() + " curated tool(s) at /tools";
     }
 
     /** Where a person opens the console, and what to sign in with (docs/console.md). */

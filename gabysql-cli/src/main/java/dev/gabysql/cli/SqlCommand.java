@@ -6,6 +6,7 @@ import dev.gabysql.cli.run.ScriptRunner;
 import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.curated.CuratedTools;
 import java.io.Console;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -105,17 +106,23 @@ final class SqlCommand implements Callable<Integer> {
         boolean interactive = terminal != null;
         String named = SqlTarget.prepare(db, create, common);
         try (GabyService service = Services.local(common, "sql")) {
+            CuratedTools curated = common.curatedTools(service);
             if ((commands == null || commands.isEmpty()) && interactive) {
-                return Shell.start(service, SqlTarget.choose(named, service, common.catalogOptions(), true), fmt);
+                return Shell.start(
+                        service, SqlTarget.choose(named, service, common.catalogOptions(), true), fmt, curated);
             }
             String target = SqlTarget.choose(named, service, common.catalogOptions(), false);
             ScriptRunner runner = new ScriptRunner(
-                    service,
-                    target,
-                    fmt,
-                    spec.commandLine(),
-                    new ScriptConfirmer(
-                            yes, allowFullTable, terminal, spec.commandLine().getOut()));
+                            service,
+                            target,
+                            fmt,
+                            spec.commandLine(),
+                            new ScriptConfirmer(
+                                    yes,
+                                    allowFullTable,
+                                    terminal,
+                                    spec.commandLine().getOut()))
+                    .withTools(curated);
             Iterable<String> statements = commands != null && !commands.isEmpty()
                     ? commands
                     : service.scriptSplitter(CallContext.of("cli"), target)

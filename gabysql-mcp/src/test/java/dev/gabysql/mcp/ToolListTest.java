@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.curated.CuratedParam;
+import dev.gabysql.core.curated.CuratedTool;
+import dev.gabysql.core.curated.CuratedTools;
+import dev.gabysql.core.curated.ParamType;
 import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.ToolSelection;
 import java.nio.file.Files;
@@ -86,10 +90,37 @@ final class ToolListTest {
         }
     }
 
+    /**
+     * Curated tools (docs/configuration.md#curated-tools) are the operator's own: they come after gabysql's tools,
+     * which are listed exactly as without them, so the budgets above measure gabysql's list alone.
+     */
+    @Test
+    void curatedToolsComeAfterGabysqlsOwnAndCountApart() throws Exception {
+        Listed own = listed(Mode.READWRITE, ToolSelection.EVERY_TOOL);
+        CuratedTool tool = new CuratedTool(
+                "orders_of_customer",
+                "The orders of one customer.",
+                "shop",
+                CuratedTool.Access.READ,
+                "SELECT id FROM orders WHERE customer_id = :customer_id",
+                List.of(new CuratedParam(
+                        "customer_id", ParamType.INTEGER, null, true, List.of(), null, null, null, null)),
+                "tools[0]");
+        Listed both = listed(Mode.READWRITE, s -> ToolSelection.parse(null, CuratedTools.prepare(List.of(tool), s)));
+        assertThat(both.names()).hasSize(own.names().size() + 1).endsWith("orders_of_customer");
+        assertThat(both.json()).startsWith(own.json().substring(0, own.json().length() - 1) + ", {");
+        assertThat(both.instructions()).isEqualTo(own.instructions());
+    }
+
     private Listed listed(Mode mode, ToolSelection selection) throws Exception {
+        return listed(mode, service -> selection);
+    }
+
+    private Listed listed(Mode mode, java.util.function.Function<GabyService, ToolSelection> selection)
+            throws Exception {
         try (GabyService shop = Shop.service(mode, Shop.sqlite(Files.createTempDirectory(dir, "shop")));
                 McpTestClient client =
-                        McpTestClient.raw(shop, McpOptions.defaults("test").withTools(selection))) {
+                        McpTestClient.raw(shop, McpOptions.defaults("test").withTools(selection.apply(shop)))) {
             String instructions = McpTestClient.result(client.initialize())
                     .get("instructions")
                     .asText();

@@ -2,6 +2,7 @@ package dev.gabysql.server;
 
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.RunningCalls;
+import dev.gabysql.core.curated.CuratedTools;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.api.ApiServlet;
@@ -85,6 +86,15 @@ public final class GabyServer implements AutoCloseable {
 
     /** Starts serving; the access log goes to {@code accessLog} (stderr in {@code gabysql serve}). */
     public static GabyServer start(GabyService service, ServerOptions options, PrintStream accessLog) {
+        return start(service, options, accessLog, CuratedTools.NONE);
+    }
+
+    /**
+     * Starts serving, with the operator's curated tools at {@code /tools} (docs/http-api.md#curated-tools); which of
+     * them {@code /mcp} lists is the MCP options' tool selection.
+     */
+    public static GabyServer start(
+            GabyService service, ServerOptions options, PrintStream accessLog, CuratedTools curated) {
         options.validate();
         QueuedThreadPool pool = new QueuedThreadPool(options.maxConcurrent() + SPARE_THREADS, 4);
         pool.setName("gabysql-http");
@@ -97,7 +107,7 @@ public final class GabyServer implements AutoCloseable {
                 options.consoleEnabled() && options.tokens().stream().noneMatch(ApiToken::isApprover)
                         ? "gcs_" + randomSecret()
                         : null;
-        ServletContextHandler context = context(service, options, deadlines, capacity, mcp, consoleSecret);
+        ServletContextHandler context = context(service, options, deadlines, capacity, mcp, consoleSecret, curated);
         jetty.setHandler(new GracefulHandler(context));
         jetty.setErrorHandler(new JsonErrorHandler());
         jetty.setRequestLog(new AccessLog(accessLog));
@@ -217,7 +227,8 @@ public final class GabyServer implements AutoCloseable {
             Deadlines deadlines,
             CapacityFilter capacity,
             McpEndpoint mcp,
-            String consoleSecret) {
+            String consoleSecret,
+            CuratedTools curated) {
         ServletContextHandler context = new ServletContextHandler("/");
         context.setErrorHandler(new JsonErrorHandler());
         Authenticator authenticator = new Authenticator(options.tokens());
@@ -258,7 +269,7 @@ public final class GabyServer implements AutoCloseable {
                 new ServletHolder(
                         "api",
                         new ApiServlet(
-                                Routes.of(service, calls, authenticator.hasApprovers()),
+                                Routes.of(service, calls, authenticator.hasApprovers(), curated),
                                 deadlines,
                                 calls,
                                 new ClientWatch(),

@@ -6,6 +6,7 @@ import dev.gabysql.core.api.ApprovalPolicy;
 import dev.gabysql.core.api.CallContext;
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.QueryResult;
+import dev.gabysql.core.curated.CuratedTools;
 import dev.gabysql.core.error.GabyException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -21,6 +22,7 @@ public final class ScriptRunner {
     private final Format format;
     private final CommandLine cl;
     private final ScriptConfirmer confirmer;
+    private CuratedTools tools = CuratedTools.NONE;
 
     public ScriptRunner(GabyService service, String db, Format format, CommandLine cl, ScriptConfirmer confirmer) {
         ApprovalPolicy approval = confirmer.approval();
@@ -30,6 +32,12 @@ public final class ScriptRunner {
         this.format = format;
         this.cl = cl;
         this.confirmer = confirmer;
+    }
+
+    /** The curated tools that {@code \tool NAME …} lines call (docs/configuration.md#curated-tools). */
+    public ScriptRunner withTools(CuratedTools curated) {
+        this.tools = curated;
+        return this;
     }
 
     public int runAll(Iterable<String> statements, boolean continueOnError) {
@@ -48,7 +56,10 @@ public final class ScriptRunner {
     /** Runs one statement and prints what came of it; false when it failed or was left uncommitted. */
     private boolean runOne(String sql) {
         try {
-            StatementExecutor.Outcome outcome = executor.run(db, sql, confirmer);
+            StatementExecutor.Outcome outcome = ToolCommand.is(sql) ? runTool(sql) : executor.run(db, sql, confirmer);
+            if (outcome == null) {
+                return true;
+            }
             if (outcome.isRead()) {
                 print(outcome.read());
                 return true;
@@ -59,6 +70,17 @@ public final class ScriptRunner {
             ErrorLines.print(cl.getErr(), e);
             return false;
         }
+    }
+
+    /** A {@code \tool} line: the tool's outcome, or null when it only listed the tools. */
+    private StatementExecutor.Outcome runTool(String line) {
+        ToolCommand.Call call = ToolCommand.parse(line, tools);
+        if (call == null) {
+            cl.getOut().print(ToolCommand.list(tools));
+            cl.getOut().flush();
+            return null;
+        }
+        return executor.runTool(call.tool(), call.values(), confirmer);
     }
 
     private void print(QueryResult result) {

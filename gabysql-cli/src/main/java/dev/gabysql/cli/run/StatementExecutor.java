@@ -8,8 +8,10 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
 import dev.gabysql.core.api.StatementInfo;
+import dev.gabysql.core.curated.PreparedTool;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -76,6 +78,26 @@ public final class StatementExecutor {
         }
         requireWritable(db, statement);
         return write(db, sql, statement, confirmer, millisSince(start));
+    }
+
+    /**
+     * Runs a curated tool (docs/configuration.md#curated-tools) with its bound values as a statement of its kind: a
+     * read tool on the read path; a write tool previewed, shown to the confirmer and committed with the preview's
+     * token only if it says so, exactly as a typed write. The service checks the statement and the mode again.
+     */
+    public Outcome runTool(PreparedTool tool, List<Object> values, Confirmer confirmer) {
+        long start = System.nanoTime();
+        if (!tool.writes()) {
+            return new Outcome(tool.read(service, calls.get(), values), null, null, millisSince(start));
+        }
+        ExecuteResult preview = service.execute(calls.get(), tool.writeRequest(values, null));
+        long spent = millisSince(start);
+        if (preview.confirmToken() == null || !confirmer.commit(tool.sql(), preview)) {
+            return new Outcome(null, preview, null, spent);
+        }
+        long again = System.nanoTime();
+        ExecuteResult done = service.execute(calls.get(), tool.writeRequest(values, preview.confirmToken()));
+        return new Outcome(null, preview, done, spent + millisSince(again));
     }
 
     private Outcome write(String db, String sql, StatementInfo statement, Confirmer confirmer, long spent) {

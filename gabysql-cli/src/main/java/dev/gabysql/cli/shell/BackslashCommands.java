@@ -37,7 +37,8 @@ final class BackslashCommands {
             "\\health",
             "\\top",
             "\\activity",
-            "\\advise");
+            "\\advise",
+            "\\tool");
     /** The rankings {@code \\top} takes. */
     static final List<String> TOP_ORDERS = List.of("total_time", "mean_time", "calls", "rows");
 
@@ -58,6 +59,9 @@ final class BackslashCommands {
             "  \\activity         what runs now, and which session blocks which",
             "  \\advise SELECT …  the plan of a read and the indexes that would help (proven with hypopg)",
             "  (\\health, \\top and \\activity take a cursor a long report ends with: \\health CURSOR)",
+            "Curated tools (docs/configuration.md#curated-tools)",
+            "  \\tool             list the curated tools of --config",
+            "  \\tool NAME p=v …  run one with its parameters (a string with blanks in quotes)",
             "Connection",
             "  \\c NAME           switch to another database of the catalog",
             "Output",

@@ -2,9 +2,11 @@ package dev.gabysql.cli.shell;
 
 import dev.gabysql.cli.format.Format;
 import dev.gabysql.cli.run.StatementExecutor;
+import dev.gabysql.cli.run.ToolCommand;
 import dev.gabysql.cli.run.Version;
 import dev.gabysql.core.api.DatabaseInfo;
 import dev.gabysql.core.api.GabyService;
+import dev.gabysql.core.curated.CuratedTools;
 import dev.gabysql.core.error.GabyException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,8 +34,14 @@ public final class Shell {
     private final StatementExecutor executor;
     private final LineReader reader;
     private final TerminalConfirmer confirmer;
+    private final CuratedTools tools;
 
     Shell(GabyService service, Terminal terminal, String db, Format format, Path history) {
+        this(service, terminal, db, format, history, CuratedTools.NONE);
+    }
+
+    Shell(GabyService service, Terminal terminal, String db, Format format, Path history, CuratedTools tools) {
+        this.tools = tools;
         this.service = service;
         this.terminal = terminal;
         this.state = new ShellState(db, format);
@@ -48,8 +56,13 @@ public final class Shell {
 
     /** Runs the shell on the process's terminal until the person leaves; returns the exit code. */
     public static int start(GabyService service, String db, Format format) throws IOException {
+        return start(service, db, format, CuratedTools.NONE);
+    }
+
+    /** {@link #start(GabyService, String, Format)} with curated tools for {@code \tool}. */
+    public static int start(GabyService service, String db, Format format, CuratedTools tools) throws IOException {
         try (Terminal terminal = ShellSetup.systemTerminal()) {
-            return new Shell(service, terminal, db, format, ShellSetup.historyFile(System.getenv())).run();
+            return new Shell(service, terminal, db, format, ShellSetup.historyFile(System.getenv()), tools).run();
         }
     }
 
@@ -106,6 +119,9 @@ public final class Shell {
             case "\\r":
                 printer.info("Query buffer reset (cleared).");
                 return "";
+            case ToolCommand.NAME:
+                runTool(s.command());
+                return s.pending();
             default:
                 return commands.run(s.command()) == BackslashCommands.Next.QUIT ? null : s.pending();
         }
@@ -125,6 +141,27 @@ public final class Shell {
             }
             if (state.timing) {
                 printer.timing(o.elapsedMillis());
+            }
+        } catch (GabyException e) {
+            printer.error(e);
+        } finally {
+            calls.finished();
+        }
+    }
+
+    /** {@code \tool NAME param=value …}, or {@code \tool} alone to list the curated tools. */
+    private void runTool(String line) {
+        try {
+            ToolCommand.Call call = ToolCommand.parse(line, tools);
+            if (call == null) {
+                printer.info(ToolCommand.list(tools).stripTrailing());
+                return;
+            }
+            StatementExecutor.Outcome o = executor.runTool(call.tool(), call.values(), confirmer);
+            if (o.isRead()) {
+                printer.result(o.read());
+            } else {
+                showWrite(o);
             }
         } catch (GabyException e) {
             printer.error(e);

@@ -33,6 +33,12 @@ final class ShellHarness implements AutoCloseable {
     private int mark;
 
     ShellHarness(GabyService service, String db, Path history) throws IOException {
+        this(service, db, history, dev.gabysql.core.curated.CuratedTools.NONE);
+    }
+
+    /** A shell whose {@code \tool} calls these curated tools. */
+    ShellHarness(GabyService service, String db, Path history, dev.gabysql.core.curated.CuratedTools tools)
+            throws IOException {
         PipedInputStream in = new PipedInputStream(1 << 16);
         keys = new PipedOutputStream(in);
         terminal = TerminalBuilder.builder()
@@ -44,7 +50,7 @@ final class ShellHarness implements AutoCloseable {
                 .size(new Size(100, 30))
                 .paused(false)
                 .build();
-        Shell shell = new Shell(service, terminal, db, Format.TABLE, history);
+        Shell shell = new Shell(service, terminal, db, Format.TABLE, history, tools);
         exit = CompletableFuture.supplyAsync(shell::run);
     }
 

@@ -113,6 +113,59 @@ class ShellTest {
         }
     }
 
+    /** {@code \tool} (docs/configuration.md#curated-tools): listed, a wrong value refused, a write asked for. */
+    @Test
+    void aCuratedToolRunsFromTheShellAndItsWriteWaitsForYes() throws Exception {
+        try (LocalGabyService service = sqlite(Mode.READWRITE)) {
+            var rename = new dev.gabysql.core.curated.CuratedTool(
+                    "rename_item",
+                    "Rename one item.",
+                    "shop",
+                    dev.gabysql.core.curated.CuratedTool.Access.WRITE,
+                    "UPDATE items SET name = :name WHERE id = :id",
+                    List.of(
+                            new dev.gabysql.core.curated.CuratedParam(
+                                    "id",
+                                    dev.gabysql.core.curated.ParamType.INTEGER,
+                                    null,
+                                    true,
+                                    List.of(),
+                                    null,
+                                    null,
+                                    null,
+                                    null),
+                            new dev.gabysql.core.curated.CuratedParam(
+                                    "name",
+                                    dev.gabysql.core.curated.ParamType.STRING,
+                                    null,
+                                    true,
+                                    List.of(),
+                                    null,
+                                    null,
+                                    null,
+                                    null)),
+                    "tools[0]");
+            var tools = dev.gabysql.core.curated.CuratedTools.prepare(List.of(rename), service);
+            try (ShellHarness sh = new ShellHarness(service, "shop", dir.resolve("history"), tools)) {
+                sh.await("shop[readwrite]=> ");
+                sh.mark();
+                assertThat(sh.run("\\tool", "shop[readwrite]=> ")).contains("rename_item (write on shop)  id=INTEGER");
+                assertThat(sh.run("\\tool rename_item id=one name=x", "shop[readwrite]=> "))
+                        .contains("error [BAD_REQUEST]", "must be an integer");
+                sh.type("\\tool rename_item id=1 name=\"Robert'); DROP TABLE items; --\"\r");
+                assertThat(sh.await("Commit? [y/N] ")).contains("Preview: 1 row would be affected");
+                assertThat(sh.run("n", "shop[readwrite]=> ")).contains("Not committed.");
+                assertThat(name(service, 1)).isEqualTo("apple");
+                sh.type("\\tool rename_item id=1 name=\"Robert'); DROP TABLE items; --\"\r");
+                sh.await("Commit? [y/N] ");
+                assertThat(sh.run("y", "shop[readwrite]=> ")).contains("Committed: 1 row affected.");
+                assertThat(name(service, 1)).isEqualTo("Robert'); DROP TABLE items; --");
+                assertThat(count(service)).isEqualTo(3L);
+                assertThat(sh.quit()).isZero();
+            }
+        }
+    }
+
     @Test
     void modeSaysApprovalAgentWhereTheOperatorChoseIt() throws Exception {
         try (LocalGabyService service = sqlite(Mode.READWRITE);

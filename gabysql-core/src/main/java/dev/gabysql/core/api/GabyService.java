@@ -34,6 +34,15 @@ public interface GabyService extends AutoCloseable {
      */
     ScriptSplitter scriptSplitter(CallContext ctx, String db);
 
+    /**
+     * A statement written with named parameters ({@code :name}) as the positional one that {@link #query} and
+     * {@link #execute} run, read with the guard's lexer in {@code db}'s flavour (docs/configuration.md#curated-tools).
+     * Runs nothing and opens no connection; throws CONFIG_INVALID for a placeholder of another form.
+     */
+    default NamedStatement namedStatement(CallContext ctx, String db, String sql) {
+        throw new GabyException(ErrorCode.NOT_FOUND, "This service reads no named parameters.");
+    }
+
     /** The schema of a database as one compact bundle, at a detail level. */
     Rendered describeDatabase(CallContext ctx, DescribeRequest request);
 

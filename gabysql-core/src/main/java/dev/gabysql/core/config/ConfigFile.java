@@ -9,6 +9,7 @@ import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.Catalog;
 import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.catalog.JdbcUrls;
+import dev.gabysql.core.curated.CuratedTool;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import java.io.IOException;
@@ -26,12 +27,13 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Reads {@code gabysql.toml}: a {@code [server]} table, {@code [[databases]]} and {@code [[tokens]]}. Secrets come
+ * Reads {@code gabysql.toml}: a {@code [server]} table, {@code [[databases]]}, {@code [[tokens]]} and curated
+ * {@code [[tools]]} ({@link ToolsSection}). Secrets come
  * from the environment ({@code password = "${SALES_PASSWORD}"}), never from the file itself. Everything is
  * validated at start, with errors that name the key and the fix. See docs/configuration.md.
  */
 public final class ConfigFile {
-    private static final Set<String> TOP = Set.of("server", "databases", "tokens");
+    private static final Set<String> TOP = Set.of("server", "databases", "tokens", "tools");
     private static final Set<String> SERVER = Set.of(
             "mode",
             "max_rows",
@@ -72,10 +74,17 @@ public final class ConfigFile {
     private ConfigFile() {}
 
     /** What a configuration file says; server values are null where the file is silent. */
-    public record Config(ServerValues server, List<DatabaseConfig> databases, List<TokenConfig> tokens) {
+    public record Config(
+            ServerValues server, List<DatabaseConfig> databases, List<TokenConfig> tokens, List<CuratedTool> tools) {
         public Config {
             databases = List.copyOf(databases);
             tokens = List.copyOf(tokens);
+            tools = List.copyOf(tools);
+        }
+
+        /** A file without curated tools. */
+        public Config(ServerValues server, List<DatabaseConfig> databases, List<TokenConfig> tokens) {
+            this(server, databases, tokens, List.of());
         }
     }
 
@@ -257,7 +266,7 @@ public final class ConfigFile {
             tokens.add(token);
             i++;
         }
-        return new Config(server, dbs, tokens);
+        return new Config(server, dbs, tokens, ToolsSection.read(root));
     }
 
     static GabyException invalid(String message, String hint) {

@@ -14,6 +14,7 @@ import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.HealthRequest;
 import dev.gabysql.core.api.IntegrityReport;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.api.NamedStatement;
 import dev.gabysql.core.api.PendingWrite;
 import dev.gabysql.core.api.QueryRequest;
 import dev.gabysql.core.api.QueryResult;
@@ -36,6 +37,7 @@ import dev.gabysql.core.exec.QueryRunner;
 import dev.gabysql.core.exec.SqlErrors;
 import dev.gabysql.core.guard.AccessPolicy;
 import dev.gabysql.core.guard.InspectedStatement;
+import dev.gabysql.core.guard.NamedParameters;
 import dev.gabysql.core.introspect.DetailLevel;
 import dev.gabysql.core.introspect.MermaidRenderer;
 import dev.gabysql.core.introspect.PlanRenderer;
@@ -247,6 +249,11 @@ public final class LocalGabyService implements GabyService {
     @Override
     public ScriptSplitter scriptSplitter(CallContext ctx, String db) {
         return databases.handle(db).splitter();
+    }
+
+    @Override
+    public NamedStatement namedStatement(CallContext ctx, String db, String sql) {
+        return NamedParameters.translate(sql, databases.handle(db).dialect().flavor());
     }
 
     @Override

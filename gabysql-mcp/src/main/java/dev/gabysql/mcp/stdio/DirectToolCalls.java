@@ -6,11 +6,11 @@ import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.mcp.json.HotPathJsonMapper;
 import dev.gabysql.mcp.json.IncomingLine;
 import dev.gabysql.mcp.json.JsonRpcIds;
-import dev.gabysql.mcp.tool.ExecuteTool;
 import dev.gabysql.mcp.tool.GabyTool;
 import dev.gabysql.mcp.tool.McpOptions;
 import dev.gabysql.mcp.tool.ToolBoundary;
 import dev.gabysql.mcp.tool.ToolOutcome;
+import dev.gabysql.mcp.tool.Tools;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -280,7 +280,7 @@ public final class DirectToolCalls {
             elicits = declaresElicitation(message.params().get("capabilities"));
         } else if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.method())) {
             if (tools == null) {
-                tools = elicits ? without(bound, ExecuteTool.NAME) : bound;
+                tools = elicits ? withoutWriteTools(bound) : bound;
             }
             initialized.run();
         }
@@ -305,13 +305,18 @@ public final class DirectToolCalls {
         return capabilities instanceof Map && ((Map<?, ?>) capabilities).get("elicitation") != null;
     }
 
-    private static Map<String, BoundTool> without(Map<String, BoundTool> tools, String name) {
-        if (tools == null || !tools.containsKey(name)) {
-            return tools;
+    /** The tools but those that write: their calls may ask the person, which only the SDK's exchange can. */
+    private static Map<String, BoundTool> withoutWriteTools(Map<String, BoundTool> tools) {
+        if (tools == null) {
+            return null;
         }
-        Map<String, BoundTool> rest = new HashMap<>(tools);
-        rest.remove(name);
-        return Map.copyOf(rest);
+        Map<String, BoundTool> rest = new HashMap<>();
+        for (Map.Entry<String, BoundTool> e : tools.entrySet()) { // a loop, not a lambda: the start-up archive
+            if (!Tools.writes(e.getValue().tool().definition())) {
+                rest.put(e.getKey(), e.getValue());
+            }
+        }
+        return rest.size() == tools.size() ? tools : Map.copyOf(rest);
     }
 
     /** The tools by name. */

@@ -42,10 +42,10 @@ final class ApprovalForm {
     private ApprovalForm() {}
 
     /** Asks, decides when the person answered, and says what happened, for the model. */
-    static ObjectNode ask(ToolCall call, ExecuteRequest request, ExecuteResult awaiting) {
+    static ObjectNode ask(ToolCall call, ExecuteRequest request, ExecuteResult awaiting, WriteRetry retry) {
         PendingWrite pending = pendingHere(call, awaiting.approvalId());
         if (pending == null) { // a service that keeps no approvals here (the gateway): a person's answer would be lost
-            return ExecuteTool.render(awaiting, call.options());
+            return ExecuteTool.render(awaiting, call.options(), retry);
         }
         McpSchema.ElicitResult answer;
         try {
@@ -59,11 +59,13 @@ final class ApprovalForm {
             return unanswered(
                     awaiting,
                     call.options(),
+                    retry,
                     "The client did not get an answer from the user (" + reason(e)
                             + "); the write still waits for a person.");
         }
         if (call.context().cancellation().isCancelled()) {
-            return unanswered(awaiting, call.options(), "The call was cancelled; the write still waits for a person.");
+            return unanswered(
+                    awaiting, call.options(), retry, "The call was cancelled; the write still waits for a person.");
         }
         boolean approve = answer != null
                 && answer.action() == McpSchema.ElicitResult.Action.ACCEPT
@@ -74,7 +76,7 @@ final class ApprovalForm {
             decided = call.service().decide(approver(call.context()), awaiting.approvalId(), approve);
         } catch (GabyException e) { // decided elsewhere meanwhile, or a service that keeps no approvals
             LOG.info("Approval {} could not be decided in the client: {}", awaiting.approvalId(), e.getMessage());
-            return ExecuteTool.render(status(call, request.db(), awaiting), call.options());
+            return ExecuteTool.render(status(call, request.db(), awaiting), call.options(), retry);
         }
         return outcome(decided, answer == null ? null : answer.action());
     }
@@ -229,7 +231,7 @@ final class ApprovalForm {
     }
 
     /** The write was not decided here: awaiting as before, with why and where a person approves. */
-    private static ObjectNode unanswered(ExecuteResult awaiting, McpOptions options, String why) {
+    private static ObjectNode unanswered(ExecuteResult awaiting, McpOptions options, WriteRetry retry, String why) {
         List<String> notes = new ArrayList<>();
         notes.add(why);
         notes.addAll(awaiting.notes());
@@ -244,7 +246,8 @@ final class ApprovalForm {
                         awaiting.blastRadius(),
                         awaiting.noPreview(),
                         awaiting.approvalId()),
-                options);
+                options,
+                retry);
     }
 
     private static ExecuteResult status(ToolCall call, String db, ExecuteResult awaiting) {

@@ -27,6 +27,13 @@ public final class Args {
         return args;
     }
 
+    /** The arguments but {@code left}: a curated tool's own parameters, without its write arguments. */
+    Map<String, Object> without(Set<String> left) {
+        Map<String, Object> rest = new java.util.HashMap<>(values);
+        rest.keySet().removeAll(left);
+        return rest;
+    }
+
     String requireString(String name) {
         String v = optionalString(name);
         if (v == null || v.isBlank()) {

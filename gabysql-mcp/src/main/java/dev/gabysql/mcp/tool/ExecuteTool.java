@@ -77,7 +77,7 @@ public final class ExecuteTool implements GabyTool {
                 a.optionalBoolean("allow_full_table"));
         ExecuteResult r = call.service().execute(call.context(), request);
         if (AWAITING.equals(r.status()) && r.approvalId() != null && call.person() != null) {
-            return ToolOutcome.json(ApprovalForm.ask(call, request, r));
+            return ToolOutcome.json(ApprovalForm.ask(call, request, r, WriteRetry.EXECUTE));
         }
         return ToolOutcome.json(render(r, call.options()));
     }
@@ -85,6 +85,11 @@ public final class ExecuteTool implements GabyTool {
     static final String AWAITING = "awaiting_approval";
 
     static ObjectNode render(ExecuteResult r, McpOptions options) {
+        return render(r, options, WriteRetry.EXECUTE);
+    }
+
+    /** The write's answer, its next step worded for the tool that made it. */
+    static ObjectNode render(ExecuteResult r, McpOptions options, WriteRetry retry) {
         ObjectNode o = JsonTrees.object();
         o.put("status", r.status());
         o.put("affected_rows", r.affectedRows());
@@ -101,26 +106,26 @@ public final class ExecuteTool implements GabyTool {
             o.put("expires_at", r.expiresAt());
         }
         o.set("notes", JsonTrees.node(r.notes()));
-        String next = nextStep(r, options);
+        String next = nextStep(r, options, retry);
         if (next != null) {
             o.put("next_step", next);
         }
         return o;
     }
 
-    private static String nextStep(ExecuteResult r, McpOptions options) {
+    private static String nextStep(ExecuteResult r, McpOptions options, WriteRetry retry) {
         switch (r.status()) {
             case "no_preview":
                 return r.confirmToken() == null
                         ? null
                         : "Nothing ran, and this write cannot be previewed. Show the user why (notes); only after"
-                                + " they approve, call gabysql_execute again with the same db, sql and params and this"
-                                + " confirm_token: it then runs for real at once.";
+                                + " they approve, " + retry.again() + " and this confirm_token: it then runs for real"
+                                + " at once.";
             case AWAITING:
                 return "Nothing was committed, and you cannot commit it: a person approves it. Show the user this"
                         + " preview and tell them that " + options.approvalPlace() + " (approval id "
-                        + r.approvalId() + "). Later, call gabysql_execute with db and approval_id to learn the"
-                        + " outcome; do not send the statement again.";
+                        + r.approvalId() + "). Later, " + retry.later() + " to learn the outcome; do not send the"
+                        + " statement again.";
             case "pending":
                 return "Still waiting for a person: " + options.approvalPlace() + ". Ask again later with the same"
                         + " approval_id; do not send the statement again.";
@@ -139,8 +144,7 @@ public final class ExecuteTool implements GabyTool {
                 return r.confirmToken() == null
                         ? null
                         : "Nothing was committed. Show this preview and its blast radius to the user; only after they"
-                                + " approve, call gabysql_execute again with the same db, sql and params and this"
-                                + " confirm_token.";
+                                + " approve, " + retry.again() + " and this confirm_token.";
         }
     }
 }

@@ -21,7 +21,7 @@ public final class Instructions {
         StringBuilder sb = new StringBuilder("gabysql gives safe SQL access to named databases.");
         if (selection.includes(ListDatabasesTool.NAME)) {
             sb.append(" Start with ").append(ListDatabasesTool.NAME).append('.');
-        } else {
+        } else if (selection.listsGabysqlTools()) { // a curated tool names its database itself
             sb.append(" db is a database's name, never a path or URL; an unknown name's error lists them.");
         }
         List<String> look = new ArrayList<>();
@@ -49,7 +49,18 @@ public final class Instructions {
         sb.append(
                 Tools.listsExecute(writes, selection)
                         ? " Writes go through " + ExecuteTool.NAME + " only."
-                        : " Access is read-only.");
+                        : curatedWrites(selection)
+                                ? " Writes go through the curated tools only."
+                                : " Access is read-only.");
         return sb.toString();
+    }
+
+    private static boolean curatedWrites(ToolSelection selection) {
+        for (dev.gabysql.core.curated.PreparedTool t : selection.curated()) {
+            if (t.writes()) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -2,6 +2,7 @@ package dev.gabysql.mcp.tool;
 
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.Mode;
+import dev.gabysql.core.curated.PreparedTool;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -59,6 +60,9 @@ public final class Tools {
         if (listsExecute(writes, selection)) {
             tools.add(new ExecuteTool());
         }
+        for (PreparedTool curated : selection.curated()) {
+            tools.add(new CuratedMcpTool(curated));
+        }
         return tools;
     }
 
@@ -78,12 +82,19 @@ public final class Tools {
     }
 
     /**
-     * Whether a session with this transport context sees {@code tool} in tools/list: {@code gabysql_execute} only
-     * when the caller may write (a hidden tool is still refused if called).
+     * Whether a session with this transport context sees {@code tool} in tools/list: a write tool
+     * ({@code gabysql_execute}, a curated write) only when the caller may write (a hidden tool is still refused if
+     * called).
      */
     public static boolean listed(McpOptions options, McpTransportContext ctx, McpSchema.Tool tool) {
-        return !ExecuteTool.NAME.equals(tool.name())
-                || allowsWrites(options.callerCap().apply(ctx));
+        return !writes(tool) || allowsWrites(options.callerCap().apply(ctx));
+    }
+
+    /** Whether a tool writes: its annotations say it is not read-only. */
+    public static boolean writes(McpSchema.Tool tool) {
+        return ExecuteTool.NAME.equals(tool.name())
+                || tool.annotations() != null
+                        && Boolean.FALSE.equals(tool.annotations().readOnlyHint());
     }
 
     private static boolean allowsWrites(Mode cap) {

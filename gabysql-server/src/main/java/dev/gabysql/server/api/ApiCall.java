@@ -46,6 +46,9 @@ public final class ApiCall {
     private final Map<String, String> vars;
     private final long maxBodyBytes;
     private final CallContext context;
+    /** The body once read (a stream reads once). */
+    private byte[] body;
+
     private Map<String, List<String>> query;
 
     ApiCall(HttpServletRequest request, Map<String, String> vars, long maxBodyBytes) {
@@ -171,11 +174,15 @@ public final class ApiCall {
 
     /** The raw body, at most the size limit (a chunked body beyond it is refused with 413). */
     byte[] bodyBytes() {
+        if (body != null) {
+            return body;
+        }
         try (InputStream in = request.getInputStream()) {
             byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
             if (bytes.length > maxBodyBytes) {
                 throw BodyLimitFilter.tooLarge(maxBodyBytes);
             }
+            body = bytes;
             return bytes;
         } catch (IOException e) {
             throw new GabyException(ErrorCode.BAD_REQUEST, "The request body could not be read.");

@@ -2,6 +2,7 @@ package dev.gabysql.server.api;
 
 import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.api.RunningCalls;
+import dev.gabysql.core.curated.CuratedTools;
 
 /** The API's routes in one table (docs/design.md#http-api, and what the gateway needs to serve every MCP tool). */
 public final class Routes {
@@ -12,7 +13,15 @@ public final class Routes {
      *                      approve over HTTP, not only at a terminal
      */
     public static Router of(GabyService service, RunningCalls<String> calls, boolean httpApprovers) {
+        return of(service, calls, httpApprovers, CuratedTools.NONE);
+    }
+
+    /** The routes with the operator's curated tools at {@code /tools} (docs/http-api.md#curated-tools). */
+    public static Router of(
+            GabyService service, RunningCalls<String> calls, boolean httpApprovers, CuratedTools curated) {
         CatalogEndpoints catalog = new CatalogEndpoints(service);
+        SqlEndpoint sql = new SqlEndpoint(service, httpApprovers);
+        CuratedEndpoints tools = new CuratedEndpoints(service, curated, sql);
         ApprovalEndpoints approvals = new ApprovalEndpoints(service);
         AuditEndpoints audit = new AuditEndpoints(service);
         return new Router()
@@ -21,7 +30,9 @@ public final class Routes {
                         "/calls/{id}/cancel",
                         call -> java.util.Map.of("cancelled", calls.cancel(call.var("id"), call.owner())))
                 .add("GET", "/health", catalog::health)
-                .add("POST", "/sql", new SqlEndpoint(service, httpApprovers))
+                .add("POST", "/sql", sql)
+                .add("GET", "/tools", tools::list)
+                .add("POST", "/tools/{name}", tools::run)
                 .add("GET", "/approvals", approvals::list)
                 .add("POST", "/approvals/{id}", approvals::decide)
                 .add("GET", "/audit", audit::list)

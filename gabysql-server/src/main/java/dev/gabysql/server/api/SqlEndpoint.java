@@ -30,14 +30,18 @@ final class SqlEndpoint implements Endpoint {
         if (body.isWrite()) {
             long start = System.nanoTime();
             var result = service.execute(call.context(), body.toExecute());
-            WriteAnswer answer = WriteAnswer.of(result, (System.nanoTime() - start) / 1_000_000);
-            return waitsForAPerson(answer) ? answer.withApproveWith(whereToApprove(answer)) : answer;
+            return answer(WriteAnswer.of(result, (System.nanoTime() - start) / 1_000_000));
         }
         try {
             return ReadAnswer.of(service.query(call.context(), body.toQuery()));
         } catch (GabyException e) {
             throw e.code() == ErrorCode.READ_ONLY && writesPossible(call.context()) ? withWriteHint(e) : e;
         }
+    }
+
+    /** A write's answer, with where a person approves it when it waits for one. */
+    WriteAnswer answer(WriteAnswer answer) {
+        return waitsForAPerson(answer) ? answer.withApproveWith(whereToApprove(answer)) : answer;
     }
 
     private static boolean waitsForAPerson(WriteAnswer a) {
