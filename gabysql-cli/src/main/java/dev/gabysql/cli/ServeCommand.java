@@ -6,6 +6,7 @@ import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.GabyServer;
 import dev.gabysql.server.ServerOptions;
+import dev.gabysql.server.oauth.OAuthSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Option;
             "Tokens come from --token, the GABYSQL_TOKEN environment variable and [[tokens]] in --config.",
             "Clients send `Authorization: Bearer SECRET`. Without a token the server only binds to loopback.",
             "An approver token (--approver-token, GABYSQL_APPROVER_TOKEN, role = \"approver\") is a person's: it",
-            "only lists, approves and rejects writes at /approvals, and runs nothing else."
+            "only lists, approves and rejects writes at /approvals, and runs nothing else.",
+            "OAuth 2.1 access tokens (JWTs of an authorization server) are accepted with [server.oauth] in --config."
         })
 final class ServeCommand implements Callable<Integer> {
     @Mixin
@@ -193,7 +195,8 @@ final class ServeCommand implements Callable<Integer> {
                         mcpMaxSessions,
                         common.tools(mcpTools),
                         mcpStateless),
-                console);
+                console,
+                OAuthSettings.from(common.configuredOAuth()));
     }
 
     private List<ApiToken> tokens() {
@@ -253,8 +256,12 @@ final class ServeCommand implements Callable<Integer> {
     private static String tokenWords(ServerOptions options) {
         long approvers = options.tokens().stream().filter(ApiToken::isApprover).count();
         long agents = options.tokens().size() - approvers;
-        return (agents == 0 ? "no token (loopback only)" : agents + " token(s)")
-                + (approvers == 0 ? ", no approver token" : ", " + approvers + " approver token(s)");
+        return (agents == 0 && options.oauth() == null ? "no token (loopback only)" : agents + " token(s)")
+                + (approvers == 0 ? ", no approver token" : ", " + approvers + " approver token(s)")
+                + (options.oauth() == null
+                        ? ""
+                        : ", OAuth access tokens of " + options.oauth().issuer() + " for "
+                                + options.oauth().resource());
     }
 
     /** Jetty's start/stop chatter is INFO; the access log and warnings are what an operator wants on stderr. */

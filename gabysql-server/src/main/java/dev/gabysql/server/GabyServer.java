@@ -23,6 +23,8 @@ import dev.gabysql.server.mcp.McpCancellationFilter;
 import dev.gabysql.server.mcp.McpEndpoint;
 import dev.gabysql.server.mcp.McpErrorFilter;
 import dev.gabysql.server.mcp.McpSessionLimit;
+import dev.gabysql.server.oauth.OAuthResourceServer;
+import dev.gabysql.server.oauth.ResourceMetadataServlet;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import java.io.IOException;
@@ -222,12 +224,19 @@ public final class GabyServer implements AutoCloseable {
         context.setErrorHandler(new JsonErrorHandler());
         Authenticator authenticator = new Authenticator(options.tokens());
         ConsoleSessions consoleSessions = options.consoleEnabled() ? new ConsoleSessions(Clock.systemUTC()) : null;
-        if (authenticator.isOpen()) {
+        OAuthResourceServer oauth = options.oauth() == null ? null : new OAuthResourceServer(options.oauth());
+        if (authenticator.isOpen() && oauth == null) {
             filter(context, new LocalOriginFilter(localHosts(options.host())));
         }
         filter(context, capacity);
         filter(context, new BodyLimitFilter(options.maxBodyBytes()));
-        filter(context, new AuthFilter(authenticator, consoleSessions));
+        filter(context, new AuthFilter(authenticator, consoleSessions, oauth));
+        if (oauth != null) {
+            ServletHolder metadata = new ServletHolder("oauth-metadata", new ResourceMetadataServlet(options.oauth()));
+            for (String path : ResourceMetadataServlet.paths(options.oauth())) {
+                context.getServletHandler().addServletWithMapping(metadata, path);
+            }
+        }
         filter(context, new McpErrorFilter(), McpEndpoint.PATH);
         filter(
                 context,
@@ -257,7 +266,10 @@ public final class GabyServer implements AutoCloseable {
                 new ServletHolder(
                         "api",
                         new ApiServlet(
-                                Routes.of(service, calls, authenticator.hasApprovers()),
+                                Routes.of(
+                                        service,
+                                        calls,
+                                        authenticator.hasApprovers() || oauth != null && oauth.hasApprovers()),
                                 deadlines,
                                 calls,
                                 new ClientWatch(),
