@@ -258,10 +258,13 @@ final class ServeCommand implements Callable<Integer> {
         long agents = options.tokens().size() - approvers;
         return (agents == 0 && options.oauth() == null ? "no token (loopback only)" : agents + " token(s)")
                 + (approvers == 0 ? ", no approver token" : ", " + approvers + " approver token(s)")
-                + (options.oauth() == null
-                        ? ""
-                        : ", OAuth access tokens of " + options.oauth().issuer() + " for "
-                                + options.oauth().resource());
+                + (options.oauth() == null ? "" : ", " + oauthWords(options.oauth()));
+    }
+
+    /** Who issues the access tokens the server accepts, for which resource, and which scope approves. */
+    private static String oauthWords(OAuthSettings oauth) {
+        return "OAuth access tokens of " + oauth.issuer() + " for " + oauth.resource()
+                + (oauth.approverScope() == null ? "" : " (scope " + oauth.approverScope() + " approves)");
     }
 
     /** Jetty's start/stop chatter is INFO; the access log and warnings are what an operator wants on stderr. */

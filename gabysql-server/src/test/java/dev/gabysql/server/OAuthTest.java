@@ -209,7 +209,7 @@ class OAuthTest {
         Reply w = write(token);
         assertThat(w.status()).as(w.body()).isEqualTo(403);
         assertThat(customer3()).isEqualTo(1);
-        assertThat(Files.readString(audit)).contains("oauth:alice");
+        assertThat(Files.readString(audit)).contains("\"caller\":\"oauth:alice\"");
     }
 
     @Test
@@ -230,7 +230,7 @@ class OAuthTest {
         Reply decided =
                 Http.post(base, "/approvals/" + id, ApprovalsOverHttpTest.decision("approve"), bearer(approver));
         assertThat(decided.status()).as(decided.body()).isEqualTo(200);
-        assertThat(Files.readString(audit)).contains("oauth:bob").contains("oauth:carol");
+        assertThat(Files.readString(audit)).contains("\"caller\":\"oauth:bob\"").contains("oauth:carol");
     }
 
     @Test
@@ -326,10 +326,14 @@ class OAuthTest {
 
     @Test
     void mcpTakesAccessTokensAndTheirScope() throws Exception {
-        try (McpSyncClient reader = mcpClient(signed(rsa, claims("gabysql:read").build()))) {
+        try (McpSyncClient reader =
+                mcpClient(signed(rsa, claims("gabysql:read").subject("dave").build()))) {
             assertThat(reader.listTools().tools())
                     .extracting(McpSchema.Tool::name)
                     .doesNotContain("gabysql_execute");
+            McpSchema.CallToolResult read = reader.callTool(new McpSchema.CallToolRequest(
+                    "gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) FROM orders")));
+            assertThat(read.isError()).isNotEqualTo(Boolean.TRUE);
             McpSchema.CallToolResult forced = reader.callTool(
                     new McpSchema.CallToolRequest("gabysql_execute", Map.of("db", "shop", "sql", WRITE)));
             assertThat(forced.isError()).isTrue();
@@ -340,6 +344,9 @@ class OAuthTest {
                     .contains("gabysql_execute");
         }
         assertThat(customer3()).isEqualTo(1);
+        assertThat(Files.readAllLines(audit))
+                .anySatisfy(line ->
+                        assertThat(line).contains("\"front_end\":\"mcp\"").contains("\"caller\":\"oauth:dave\""));
         Reply noToken = Http.post(base, "/mcp", McpHttpTest.initialize());
         assertThat(noToken.status()).isEqualTo(401);
         assertThat(noToken.header("WWW-Authenticate")).contains("resource_metadata=");

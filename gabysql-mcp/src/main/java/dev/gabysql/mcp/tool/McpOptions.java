@@ -53,6 +53,11 @@ public record McpOptions(
      * the client: the stateless Streamable HTTP server has no session to remember {@code clientInfo} in.
      */
     public static final String CLIENT_NAME_KEY = "gabysql.clientName";
+    /**
+     * Where a transport may put the name of the credential the caller authenticated with (a String: a token's name,
+     * or {@code oauth:SUBJECT} for an access token), which the audit log and the database session labels carry.
+     */
+    public static final String TOKEN_NAME_KEY = "gabysql.tokenName";
     /** The default stdio message limit, 16 MiB: far above any statement an agent writes, far below the heap. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 << 20;
     /** The highest limit that can be set: the largest array a JVM makes, less a little. */

@@ -140,6 +140,10 @@ public final class ToolBoundary {
         if (name != null) {
             ctx = ctx.withClient(name);
         }
+        Object token = transport == null ? null : transport.get(McpOptions.TOKEN_NAME_KEY);
+        if (token instanceof String) {
+            ctx = ctx.withToken((String) token);
+        }
         Mode cap = options.callerCap().apply(transport);
         return cap == null ? ctx : ctx.withCallerCap(cap);
     }

@@ -6,6 +6,7 @@ import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.mcp.GabyMcpServer;
 import dev.gabysql.mcp.tool.McpOptions;
+import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.GabyServer;
 import dev.gabysql.server.ServerOptions;
 import dev.gabysql.server.api.ApiCall;
@@ -93,7 +94,7 @@ public final class McpEndpoint implements AutoCloseable {
 
     /**
      * The transport context of one POST: the token's cap (and the caller's own {@code X-Gabysql-Max-Mode}) as the
-     * caller mode, for a tool call its cancellation ({@link McpCancellationFilter}), and the caller's name and
+     * caller mode, the token's name (the audit log's), for a tool call its cancellation ({@link McpCancellationFilter}), and the caller's name and
      * address as the HTTP API gives them (used where no {@code initialize} named the client: stateless calls).
      */
     static McpTransportContext context(HttpServletRequest request) {
@@ -112,6 +113,10 @@ public final class McpEndpoint implements AutoCloseable {
             values.put(McpOptions.CANCELLATION_KEY, cancellation);
         }
         values.put(McpOptions.CLIENT_NAME_KEY, ApiCall.client(request));
+        ApiToken token = AuthFilter.tokenOf(request);
+        if (token != null) {
+            values.put(McpOptions.TOKEN_NAME_KEY, token.label());
+        }
         return McpTransportContext.create(values);
     }
 
