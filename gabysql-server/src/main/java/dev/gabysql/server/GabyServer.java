@@ -224,7 +224,8 @@ public final class GabyServer implements AutoCloseable {
         context.setErrorHandler(new JsonErrorHandler());
         Authenticator authenticator = new Authenticator(options.tokens());
         ConsoleSessions consoleSessions = options.consoleEnabled() ? new ConsoleSessions(Clock.systemUTC()) : null;
-        OAuthResourceServer oauth = options.oauth() == null ? null : new OAuthResourceServer(options.oauth());
+        OAuthResourceServer oauth =
+                options.oauth() == null ? null : new OAuthResourceServer(options.oauth(), service.highestMode());
         if (authenticator.isOpen() && oauth == null) {
             filter(context, new LocalOriginFilter(localHosts(options.host())));
         }

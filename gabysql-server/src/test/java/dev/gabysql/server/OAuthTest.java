@@ -207,7 +207,17 @@ class OAuthTest {
         assertThat(read.status()).as(read.body()).isEqualTo(200);
         assertThat(read.json().at("/rows/0/0").asInt()).isEqualTo(3);
         Reply w = write(token);
-        assertThat(w.status()).as(w.body()).isEqualTo(403);
+        assertError(w, 403, "READ_ONLY");
+        assertThat(w.header("WWW-Authenticate"))
+                .as("the step-up: the scope that would allow it")
+                .isEqualTo("Bearer realm=\"gabysql\", error=\"insufficient_scope\", scope=\"gabysql:write\","
+                        + " resource_metadata=\"https://gabysql.test/.well-known/oauth-protected-resource\"");
+        assertThat(customer3()).isEqualTo(1);
+        Reply readOfAWrite = Http.post(base, "/sql", Http.sql("shop", WRITE), bearer(token));
+        assertError(readOfAWrite, 403, "READ_ONLY");
+        assertThat(readOfAWrite.header("WWW-Authenticate"))
+                .as("sent as a read: no scope would make it pass")
+                .isNull();
         assertThat(customer3()).isEqualTo(1);
         assertThat(Files.readString(audit)).contains("\"caller\":\"oauth:alice\"");
     }
@@ -231,6 +241,20 @@ class OAuthTest {
                 Http.post(base, "/approvals/" + id, ApprovalsOverHttpTest.decision("approve"), bearer(approver));
         assertThat(decided.status()).as(decided.body()).isEqualTo(200);
         assertThat(Files.readString(audit)).contains("\"caller\":\"oauth:bob\"").contains("oauth:carol");
+    }
+
+    @Test
+    void noStepUpIsOfferedBeyondWhatTheServerAllows() throws Exception {
+        String token = signed(ec, claims("gabysql:write").build());
+        Reply ddl = Http.post(
+                base,
+                "/sql",
+                dev.gabysql.core.json.Json.write(Map.of("db", "shop", "sql", "DROP TABLE orders", "execute", true)),
+                bearer(token));
+        assertError(ddl, 403, "FORBIDDEN_BY_MODE");
+        assertThat(ddl.header("WWW-Authenticate"))
+                .as("the server is readwrite: admin would not help")
+                .isNull();
     }
 
     @Test

@@ -42,6 +42,8 @@ public final class AuthFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
     /** Request attribute holding the {@link ApiToken} the request presented. */
     static final String TOKEN = "dev.gabysql.server.token";
+    /** Request attribute holding the step-up challenge of an access token's call that its cap may refuse. */
+    static final String STEP_UP = "dev.gabysql.server.stepUp";
     /** Request attribute set on a console session's requests: their front end is "console". */
     static final String CONSOLE = "dev.gabysql.server.console";
 
@@ -99,7 +101,21 @@ public final class AuthFilter extends HttpFilter {
         if (token != null) {
             req.setAttribute(TOKEN, token);
         }
+        if (issued && token.cap() != null) {
+            String stepUp = oauth.stepUpChallenge(token.cap());
+            if (stepUp != null) {
+                req.setAttribute(STEP_UP, stepUp);
+            }
+        }
         chain.doFilter(req, resp);
+    }
+
+    /**
+     * The {@code WWW-Authenticate} challenge for a write this request's cap refused: for an access token whose cap a
+     * scope on this server would lift, the scope to ask for (docs/configuration.md#oauth); else null.
+     */
+    public static String stepUpOf(HttpServletRequest req) {
+        return (String) req.getAttribute(STEP_UP);
     }
 
     /**

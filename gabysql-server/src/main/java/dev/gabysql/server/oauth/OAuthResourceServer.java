@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,11 +29,14 @@ public final class OAuthResourceServer {
 
     private final OAuthSettings settings;
     private final JwtVerifier verifier;
+    private final Mode highest;
 
-    public OAuthResourceServer(OAuthSettings settings) {
+    /** @param highest the most any database of this server allows: no scope can lift a caller above it */
+    public OAuthResourceServer(OAuthSettings settings, Mode highest) {
         settings.validate();
         this.settings = settings;
         this.verifier = new JwtVerifier(settings);
+        this.highest = highest;
     }
 
     public OAuthSettings settings() {
@@ -152,6 +156,30 @@ public final class OAuthResourceServer {
         }
         params.add("resource_metadata=\"" + settings.metadataUrl() + "\"");
         return "Bearer " + String.join(", ", params);
+    }
+
+    /**
+     * The challenge of a call refused for its mode ({@code FORBIDDEN_BY_MODE}) by a caller capped at {@code cap}: the
+     * scope of the next mode up, so that a client may ask for it (the MCP spec's step-up); null when no scope grants
+     * more than {@code cap} on this server.
+     */
+    public String stepUpChallenge(Mode cap) {
+        String scope = null;
+        Mode granted = null;
+        for (Map.Entry<String, ScopeGrant> e : settings.scopes().entrySet()) {
+            Mode m = e.getValue().mode();
+            if (m != null
+                    && m.compareTo(cap) > 0
+                    && m.compareTo(highest) <= 0
+                    && (granted == null || m.compareTo(granted) < 0)) {
+                scope = e.getKey();
+                granted = m;
+            }
+        }
+        return scope == null
+                ? null
+                : "Bearer realm=\"gabysql\", error=\"insufficient_scope\", scope=\"" + scope
+                        + "\", resource_metadata=\"" + settings.metadataUrl() + "\"";
     }
 
     /** RFC 6750 section 3: error_description is printable ASCII without '"' and '\'. */
