@@ -157,9 +157,14 @@ class OAuthTest {
 
     /** The refused token tried a write: 401 with the challenge, and nothing reached the database or the audit log. */
     static void refused(String token) throws Exception {
+        refused(token, "");
+    }
+
+    static void refused(String token, String why) throws Exception {
         long auditLines = auditLines();
         Reply r = write(token);
         assertError(r, 401, "UNAUTHORIZED");
+        assertThat(r.json().at("/error/message").asText()).contains(why);
         assertThat(r.header("WWW-Authenticate"))
                 .startsWith("Bearer ")
                 .contains("error=\"invalid_token\"")
@@ -286,8 +291,11 @@ class OAuthTest {
     @Test
     void expiredBeyondTheClockSkewIsRefused() throws Exception {
         Instant past = Instant.now().minusSeconds(600);
-        refused(signed(
-                rsa, claims("gabysql:admin").expirationTime(Date.from(past)).build()));
+        refused(
+                signed(
+                        rsa,
+                        claims("gabysql:admin").expirationTime(Date.from(past)).build()),
+                "Expired JWT");
     }
 
     @Test
@@ -301,24 +309,32 @@ class OAuthTest {
     @Test
     void notYetValidIsRefused() throws Exception {
         Instant later = Instant.now().plusSeconds(600);
-        refused(signed(
-                rsa, claims("gabysql:admin").notBeforeTime(Date.from(later)).build()));
+        refused(
+                signed(
+                        rsa,
+                        claims("gabysql:admin").notBeforeTime(Date.from(later)).build()),
+                "before use time");
     }
 
     @Test
     void anotherAudienceIsRefused() throws Exception {
-        refused(signed(
-                rsa, claims("gabysql:admin").audience("https://other.test").build()));
+        refused(
+                signed(
+                        rsa,
+                        claims("gabysql:admin").audience("https://other.test").build()),
+                "the audience must be https://gabysql.test");
     }
 
     @Test
     void anotherIssuerIsRefused() throws Exception {
-        refused(signed(ec, claims("gabysql:admin").issuer("https://evil.test").build()));
+        refused(
+                signed(ec, claims("gabysql:admin").issuer("https://evil.test").build()),
+                "the issuer must be " + ISSUER);
     }
 
     @Test
     void anUnsignedTokenIsRefused() throws Exception {
-        refused(new PlainJWT(claims("gabysql:admin").build()).serialize());
+        refused(new PlainJWT(claims("gabysql:admin").build()).serialize(), "not signed (alg: none)");
     }
 
     @Test
@@ -327,19 +343,19 @@ class OAuthTest {
                 new JWSHeader.Builder(JWSAlgorithm.HS256).keyID("rsa-1").build(),
                 claims("gabysql:admin").build());
         jwt.sign(new MACSigner(rsa.toRSAPublicKey().getEncoded()));
-        refused(jwt.serialize());
+        refused(jwt.serialize(), "algorithm is not one of");
     }
 
     @Test
     void aKeyNotInTheJwksIsRefused() throws Exception {
-        refused(signed(stranger, claims("gabysql:admin").build()));
+        refused(signed(stranger, claims("gabysql:admin").build()), "not in the issuer's JWKS");
     }
 
     @Test
     void garbageIsRefused() throws Exception {
         refused("not.a.jwt");
         refused("eyJhbGciOiJSUzI1NiJ9.e30.c2ln");
-        refused("short-garbage-that-is-no-token");
+        refused("short-garbage-that-is-no-token", "neither a configured token nor a JWT");
     }
 
     @Test

@@ -51,6 +51,8 @@ final class JwtVerifier {
     private static final long MIN_REFETCH_MILLIS = 10_000L;
 
     private final ConfigurableJWTProcessor<SecurityContext> processor;
+    private final String resource;
+    private final String issuer;
     /** Whether the last JWKS fetch worked: a refused refetch then means "no such key", not "keys unreachable". */
     private volatile boolean keysReachable;
 
@@ -67,6 +69,8 @@ final class JwtVerifier {
         claims.setMaxClockSkew((int) settings.clockSkew().toSeconds());
         p.setJWTClaimsSetVerifier(claims);
         this.processor = p;
+        this.resource = settings.resource().toString();
+        this.issuer = settings.issuer();
     }
 
     private JWKSource<SecurityContext> keys(OAuthSettings settings) {
@@ -104,8 +108,27 @@ final class JwtVerifier {
         } catch (KeySourceException e) {
             throw unavailable();
         } catch (BadJOSEException | JOSEException e) {
-            throw invalid("The access token was refused: " + e.getMessage() + ".");
+            throw invalid("The access token was refused: " + reason(e.getMessage()) + ".");
         }
+    }
+
+    /** nimbus-jose-jwt's reason in a caller's terms where its own words speak of its classes. */
+    private String reason(String nimbus) {
+        String m = nimbus == null ? "" : nimbus;
+        if (m.startsWith("Unsecured (plain) JWTs are rejected")) {
+            return "it is not signed (alg: none)";
+        }
+        if (m.startsWith("Signed JWT rejected: Another algorithm expected, or no matching key(s) found")) {
+            return "its algorithm is not one of " + ALGORITHMS.size() + " accepted (RS*, PS*, ES*) or its key is not in"
+                    + " the issuer's JWKS";
+        }
+        if (m.contains("aud claim")) {
+            return m + " (the audience must be " + resource + ")";
+        }
+        if (m.contains("iss claim")) {
+            return m + " (the issuer must be " + issuer + ")";
+        }
+        return m.endsWith(".") ? m.substring(0, m.length() - 1) : m;
     }
 
     private static GabyException invalid(String message) {
