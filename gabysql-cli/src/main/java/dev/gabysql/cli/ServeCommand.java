@@ -256,7 +256,8 @@ final class ServeCommand implements Callable<Integer> {
     private static String tokenWords(ServerOptions options) {
         long approvers = options.tokens().stream().filter(ApiToken::isApprover).count();
         long agents = options.tokens().size() - approvers;
-        return (agents == 0 && options.oauth() == null ? "no token (loopback only)" : agents + " token(s)")
+        String configured = options.oauth() == null ? "no token (loopback only)" : "no configured token";
+        return (agents == 0 ? configured : agents + " token(s)")
                 + (approvers == 0 ? ", no approver token" : ", " + approvers + " approver token(s)")
                 + (options.oauth() == null ? "" : ", " + oauthWords(options.oauth()));
     }
