@@ -359,6 +359,19 @@ class OAuthTest {
     }
 
     @Test
+    void theConsoleSignInTakesNoAccessToken() throws Exception {
+        String approver = signed(rsa, claims("gabysql:approve").build());
+        Reply r = Http.post(
+                base,
+                "/console/session",
+                dev.gabysql.core.json.Json.write(Map.of("token", approver)),
+                "Origin",
+                base.toString());
+        assertThat(r.status()).as(r.body()).isEqualTo(401);
+        assertThat(r.header("Set-Cookie")).isNull();
+    }
+
+    @Test
     void aConfiguredTokenStillWorksBeside() {
         Reply r = Http.post(base, "/sql", Http.sql("shop", "SELECT count(*) FROM orders"), bearer(STATIC));
         assertThat(r.status()).as(r.body()).isEqualTo(200);

@@ -4,6 +4,8 @@ import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.KeySourceException;
+import com.nimbusds.jose.jwk.JWKMatcher;
+import com.nimbusds.jose.jwk.JWKSelector;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.jwk.source.RateLimitReachedException;
@@ -22,6 +24,8 @@ import dev.gabysql.core.error.GabyException;
 import java.net.MalformedURLException;
 import java.text.ParseException;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Verifies a JWT access token with nimbus-jose-jwt's processor and returns its claims: the signature with a key of
@@ -47,10 +51,12 @@ final class JwtVerifier {
             JWSAlgorithm.ES384,
             JWSAlgorithm.ES512);
 
+    private static final Logger LOG = LoggerFactory.getLogger(JwtVerifier.class);
     private static final long CACHE_MILLIS = 5 * 60_000L;
     private static final long MIN_REFETCH_MILLIS = 10_000L;
 
     private final ConfigurableJWTProcessor<SecurityContext> processor;
+    private final JWKSource<SecurityContext> keys;
     private final String resource;
     private final String issuer;
     /** Whether the last JWKS fetch worked: a refused refetch then means "no such key", not "keys unreachable". */
@@ -60,7 +66,8 @@ final class JwtVerifier {
         DefaultJWTProcessor<SecurityContext> p = new DefaultJWTProcessor<>();
         p.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(
                 JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), new JOSEObjectType("application/at+jwt"), null));
-        p.setJWSKeySelector(new JWSVerificationKeySelector<>(ALGORITHMS, keys(settings)));
+        this.keys = keys(settings);
+        p.setJWSKeySelector(new JWSVerificationKeySelector<>(ALGORITHMS, keys));
         DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(
                 Set.of(settings.resource().toString()),
                 new JWTClaimsSet.Builder().issuer(settings.issuer()).build(),
@@ -89,6 +96,28 @@ final class JwtVerifier {
             throw new GabyException(
                     ErrorCode.CONFIG_INVALID, "`server.oauth.jwks_url` is not a URL: " + e.getMessage() + ".");
         }
+    }
+
+    /**
+     * Fetches the keys once on a thread of its own, so that the first request does not wait for them and an issuer
+     * out of reach shows in the log at start. A failure is only logged: requests fetch again (rate-limited).
+     */
+    void prefetch(String jwksUrl) {
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        keys.get(new JWKSelector(new JWKMatcher.Builder().build()), null);
+                    } catch (KeySourceException e) {
+                        LOG.warn(
+                                "OAuth: the issuer's keys at {} could not be fetched ({}); access tokens get 503"
+                                        + " AUTH_UNAVAILABLE until they can",
+                                jwksUrl,
+                                e.getMessage());
+                    }
+                },
+                "gabysql-oauth-jwks");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**

@@ -37,6 +37,7 @@ public final class OAuthResourceServer {
         this.settings = settings;
         this.verifier = new JwtVerifier(settings);
         this.highest = highest;
+        verifier.prefetch(settings.jwksUrl().toString());
     }
 
     public OAuthSettings settings() {
