@@ -1,7 +1,8 @@
 // Drives `gabysql mcp` over stdio with the official MCP TypeScript SDK client and prints one JSON summary on
 // stdout for McpStdioIT to assert on. Usage: node client.mjs CONFIG.json
 //   CONFIG: {"command": "java", "args": [...], "db": "demo", "table": "orders", "pattern": "cust",
-//            "okSql": "...", "hugeSql": "...", "slowSql": "SELECT pg_sleep(30)" (optional)}
+//            "okSql": "...", "hugeSql": "...", "slowSql": "SELECT pg_sleep(30)" (optional),
+//            "adviseSql": a slow read to ask gabysql_explain's index advice for (optional)}
 // The client validates every structuredContent against the tool's outputSchema (after listTools), so a tool
 // answer that does not match its declared schema shows up here as a thrown error.
 import { readFileSync } from "node:fs";
@@ -22,6 +23,7 @@ function describe(result) {
     rowCount: s.row_count,
     truncated: s.truncated,
     hasStructured: result.structuredContent !== undefined,
+    advice: s.advice,
   };
 }
 
@@ -70,6 +72,10 @@ c.show_tables = await call(client, "gabysql_query", { db, sql: "SHOW TABLES" });
 c.explain = await call(client, "gabysql_explain", { db, sql: config.okSql });
 c.integrity_check = await call(client, "gabysql_health", { db, report: "integrity" });
 c.health = await call(client, "gabysql_health", { db });
+if (config.adviseSql) {
+  // "why is this slow?": the plan and the index that would help, proven with hypothetical indexes
+  c.advice = await call(client, "gabysql_explain", { db, sql: config.adviseSql, advise: true });
+}
 
 const e = summary.errors;
 e.unknown_db = await call(client, "gabysql_query", { db: "no_such_db", sql: "SELECT 1" });

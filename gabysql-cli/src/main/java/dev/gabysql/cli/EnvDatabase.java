@@ -31,8 +31,10 @@ final class EnvDatabase {
         if (!url.startsWith("jdbc:")) {
             return List.of(DatabaseConfig.sqlite(name, Path.of(url)));
         }
-        return List.of(new DatabaseConfig(
-                name, url, blankToNull(env.get(USER)), blankToNull(env.get(PASSWORD)), null, null, null, 0));
+        return List.of(DatabaseConfig.of(name, url)
+                .user(blankToNull(env.get(USER)))
+                .password(blankToNull(env.get(PASSWORD)))
+                .build());
     }
 
     private static String blankToNull(String s) {

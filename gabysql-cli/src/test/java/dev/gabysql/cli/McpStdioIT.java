@@ -41,6 +41,14 @@ final class McpStdioIT {
         "INSERT INTO orders VALUES (10, 1, 'paid'), (11, 2, 'shipped'), (12, 1, 'paid')",
     };
 
+    /** A read that scans a table for want of an index; hypopg (Debian's postgresql-15-hypopg) proves the index. */
+    private static final String[] PG_SLOW_READ = {
+        "CREATE EXTENSION IF NOT EXISTS hypopg",
+        "CREATE TABLE events (id serial PRIMARY KEY, kind integer NOT NULL, note text NOT NULL)",
+        "INSERT INTO events (kind, note) SELECT g % 500, 'note ' || g FROM generate_series(1, 20000) g",
+        "ANALYZE events",
+    };
+
     @TempDir
     Path dir;
 
@@ -72,6 +80,7 @@ final class McpStdioIT {
         NodeClient.require();
         String url = TestDatabases.newPostgresDatabase();
         TestDatabases.run(url, PG_SHOP);
+        TestDatabases.run(url, PG_SLOW_READ);
         JsonNode s = NodeClient.run(
                 JAR,
                 List.of("mcp", "--db", "shop=" + url),
@@ -89,9 +98,21 @@ final class McpStdioIT {
                         "slowSql",
                         "SELECT pg_sleep(30)",
                         "progressSql",
-                        "SELECT pg_sleep(2.5) AS slept"),
+                        "SELECT pg_sleep(2.5) AS slept",
+                        "adviseSql",
+                        "SELECT * FROM events WHERE kind = 7"),
                 dir);
         assertCommonSummary(s, "shop");
+        // a newcomer's "why is this slow?" gets an index, proven by the planner with hypopg (docs/dba.md)
+        JsonNode advice = s.at("/calls/advice/advice");
+        assertThat(advice.path("method").asText()).isEqualTo("hypopg");
+        assertThat(advice.path("proven").asBoolean()).isTrue();
+        assertThat(advice.at("/candidates/0/create").asText()).isEqualTo("CREATE INDEX ON public.events (kind)");
+        assertThat(advice.at("/candidates/0/cost_after").asDouble())
+                .isLessThan(advice.path("cost_before").asDouble() / 2);
+        assertThat(TestDatabases.firstRow(url, "SELECT count(*) FROM pg_indexes WHERE tablename = 'events'"))
+                .as("nothing built")
+                .isEqualTo("1");
         assertThat(s.at("/calls/progress/isError").asBoolean(true)).isFalse();
         assertThat(s.at("/calls/progress/notifications").asInt()).isGreaterThanOrEqualTo(1);
         assertThat(s.at("/calls/cancelled/threw").asText()).isNotBlank();

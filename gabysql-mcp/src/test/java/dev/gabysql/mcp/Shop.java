@@ -37,7 +37,7 @@ public final class Shop {
     }
 
     static DatabaseConfig named(String name, String url) {
-        return new DatabaseConfig(name, url, null, null, null, null, null, 0);
+        return DatabaseConfig.of(name, url).build();
     }
 
     /**

@@ -163,6 +163,15 @@ abstract class ToolsContractTest {
                 .contains("numbers")
                 .contains("x");
         tools.error("gabysql_health", Map.of("db", "shop", "report", "vacuum"), ErrorCode.BAD_REQUEST);
+        String first = tools.ok("gabysql_health", Map.of("db", "shop"))
+                .at("/checks/0/name")
+                .asText();
+        JsonNode only = tools.ok("gabysql_health", Map.of("db", "shop", "checks", first));
+        assertThat(only.get("checks")).hasSize(1);
+        tools.error("gabysql_health", Map.of("db", "shop", "checks", "no_such_check"), ErrorCode.BAD_REQUEST);
+        tools.ok("gabysql_health", Map.of("db", "shop", "report", "top_queries", "by", "calls"));
+        tools.error(
+                "gabysql_health", Map.of("db", "shop", "report", "top_queries", "by", "size"), ErrorCode.BAD_REQUEST);
         tools.error(
                 "gabysql_explain",
                 Map.of("db", "shop", "sql", "DELETE FROM numbers", "advise", true),

@@ -255,8 +255,9 @@ public final class GabyServer implements AutoCloseable {
         context.addServlet(mcpHolder, McpEndpoint.PATH);
         if (consoleSessions != null) {
             ApiToken secret = consoleSecret == null ? null : ApiToken.approver(consoleSecret, "console");
-            context.addServlet(new ServletHolder("console", new ConsoleFiles()), "");
-            context.addServlet(new ServletHolder("console-files", new ConsoleFiles()), Paths.CONSOLE + "*");
+            ServletHolder files = new ServletHolder("console", new ConsoleFiles()); // one cache for both paths
+            context.addServlet(files, "");
+            context.addServlet(files, Paths.CONSOLE + "*");
             context.addServlet(
                     new ServletHolder(
                             "console-session", new ConsoleSignIn(authenticator, secret, consoleSessions, service)),

@@ -136,6 +136,14 @@ class ApiEndpointsTest {
                 .isEqualTo("BAD_REQUEST");
         assertThat(Http.get(base, "/databases/pg/health?limit=lots").errorCode())
                 .isEqualTo("BAD_REQUEST");
+        String first = Http.get(base, "/databases/pg/health")
+                .json()
+                .at("/checks/0/name")
+                .asText();
+        assertThat(Http.get(base, "/databases/pg/health?checks=" + first).json().get("checks"))
+                .hasSize(1);
+        assertThat(Http.get(base, "/databases/pg/health?checks=no_such_check").errorCode())
+                .isEqualTo("BAD_REQUEST");
         Reply advice = Http.post(base, "/databases/pg/advise", "{\"sql\":\"SELECT * FROM items WHERE price > 3\"}");
         assertThat(advice.status()).isEqualTo(200);
         assertThat(advice.json().get("advice").get("method").asText()).isNotBlank();

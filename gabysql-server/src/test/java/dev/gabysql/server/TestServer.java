@@ -81,7 +81,7 @@ public final class TestServer implements AutoCloseable {
                 url,
                 "CREATE TABLE items (id serial PRIMARY KEY, name text NOT NULL, price numeric(10,2))",
                 "INSERT INTO items (name, price) SELECT 'item ' || g, g * 1.5 FROM generate_series(1, 50) g");
-        return new DatabaseConfig("pg", url, null, null, "test items", null, null, 0);
+        return DatabaseConfig.of("pg", url).description("test items").build();
     }
 
     public static List<DatabaseConfig> list(DatabaseConfig... dbs) {

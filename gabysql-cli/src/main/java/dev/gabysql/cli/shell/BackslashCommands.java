@@ -53,7 +53,7 @@ final class BackslashCommands {
             "  \\dt, \\dv          list tables only, views only",
             "  \\mode             the access mode of this database, what it allows and who approves writes",
             "DBA (read-only reports of the catalog; docs/dba.md)",
-            "  \\health           what needs attention, worst first, each finding with its fix",
+            "  \\health [CHECK …] what needs attention, worst first, each finding with its fix (only the named checks)",
             "  \\top [ORDER]      the heaviest statements by total_time (default), mean_time, calls or rows",
             "  \\activity         what runs now, and which session blocks which",
             "  \\advise SELECT …  the plan of a read and the indexes that would help (proven with hypopg)",
@@ -146,13 +146,13 @@ final class BackslashCommands {
                 format(arg);
                 break;
             case "\\health":
-                report("health", null, arg);
+                health(arg);
                 break;
             case "\\top":
                 top(arg);
                 break;
             case "\\activity":
-                report("activity", null, arg);
+                report("activity", null, arg, List.of());
                 break;
             case "\\advise":
                 advise(arg);
@@ -179,12 +179,34 @@ final class BackslashCommands {
     }
 
     /** A DBA report, its whole first page (or the page at {@code cursor}), as the service words it. */
-    private void report(String report, String by, String cursor) {
+    private void report(String report, String by, String cursor, List<String> checks) {
         printer.info(service.health(
                         calls.get(),
                         new HealthRequest(
-                                state.db, report, by, HealthRequest.MAX_LIMIT, cursor.isEmpty() ? null : cursor))
+                                state.db,
+                                report,
+                                by,
+                                HealthRequest.MAX_LIMIT,
+                                cursor.isEmpty() ? null : cursor,
+                                checks))
                 .text());
+    }
+
+    /**
+     * {@code \\health [CHECK …] [CURSOR]}: a word of lowercase letters and underscores names a check (a cursor is
+     * base64 of an offset, which always has another character).
+     */
+    private void health(String arg) {
+        List<String> checks = new ArrayList<>();
+        String cursor = "";
+        for (String w : arg.isEmpty() ? new String[0] : arg.split("[,\\s]+")) {
+            if (w.matches("[a-z_]+")) {
+                checks.add(w);
+            } else if (!w.isEmpty()) {
+                cursor = w;
+            }
+        }
+        report("health", null, cursor, checks);
     }
 
     /** {@code \\top [ORDER] [CURSOR]}. */
@@ -199,7 +221,7 @@ final class BackslashCommands {
                 cursor = w;
             }
         }
-        report("top_queries", by, cursor);
+        report("top_queries", by, cursor, List.of());
     }
 
     private void advise(String sql) {

@@ -126,7 +126,7 @@ class ShellTest {
     @Test
     void ctrlCCancelsTheRunningStatementAndTheShellGoesOn() throws Exception {
         String url = TestDatabases.newPostgresDatabase();
-        Catalog catalog = new Catalog(List.of(new DatabaseConfig("pg", url, null, null, null, null, null, 0)));
+        Catalog catalog = new Catalog(List.of(DatabaseConfig.of("pg", url).build()));
         try (LocalGabyService service =
                         new LocalGabyService(catalog, Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
                 ShellHarness sh = new ShellHarness(service, "pg", dir.resolve("history"))) {

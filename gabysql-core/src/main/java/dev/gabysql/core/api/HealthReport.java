@@ -33,6 +33,29 @@ public record HealthReport(
     }
 
     /**
+     * Only the named checks and their findings; every check when {@code names} is empty. A name the report has no
+     * check of is a caller's mistake: BAD_REQUEST, with the names there are.
+     */
+    public HealthReport only(List<String> names) {
+        if (names.isEmpty()) {
+            return this;
+        }
+        List<String> known = checks.stream().map(HealthCheck::name).toList();
+        List<String> unknown = names.stream().filter(n -> !known.contains(n)).toList();
+        if (!unknown.isEmpty()) {
+            throw new dev.gabysql.core.error.GabyException(
+                    dev.gabysql.core.error.ErrorCode.BAD_REQUEST,
+                    "No check " + String.join(", ", unknown) + " in the " + report + " report.",
+                    "Name checks from: " + String.join(", ", known) + ".");
+        }
+        List<Finding> kept =
+                findings.stream().filter(f -> names.contains(f.check())).toList();
+        List<HealthCheck> ran =
+                checks.stream().filter(c -> names.contains(c.name())).toList();
+        return new HealthReport(database, report, ran, kept, kept.size(), nextCursor);
+    }
+
+    /**
      * The findings from {@code offset}, at most {@code limit} of them, of {@code database}'s report; the worst first
      * when {@code bySeverity} (a stable sort: a check's own order is kept within a severity), as found otherwise (top
      * statements keep their ranking). {@code cursor} makes the next page's cursor from its offset.

@@ -63,7 +63,7 @@ public final class CatalogLoader {
                         "A JDBC URL needs a name: " + JdbcUrls.mask(target),
                         "Use --db NAME=" + JdbcUrls.mask(target));
             }
-            return new DatabaseConfig(name, target, null, null, null, null, null, 0);
+            return DatabaseConfig.of(name, target).build();
         }
         Path file = Path.of(target);
         return DatabaseConfig.sqlite(name != null ? name : nameOf(file), file);

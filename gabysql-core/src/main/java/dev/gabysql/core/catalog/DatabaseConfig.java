@@ -39,67 +39,32 @@ public record DatabaseConfig(
         maxMode = maxMode == null ? Mode.ADMIN : maxMode;
     }
 
-    /** A database with a replica, reached without a pooler named for it. */
-    public DatabaseConfig(
-            String name,
-            String url,
-            String user,
-            String password,
-            String description,
-            Mode maxMode,
-            Duration statementTimeout,
-            int rowCap,
-            ApprovalPolicy approval,
-            Replica replica) {
-        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, replica, null);
+    /**
+     * A database named {@code name} at {@code url}, with every other setting at its default until the builder sets
+     * it: the one way to make a config in code, so that a new setting is one more builder method rather than one
+     * more constructor for every combination of the others.
+     */
+    public static Builder of(String name, String url) {
+        return new Builder(name, url);
     }
 
-    /** A database without a replica, reached through the named pooler (null: none named). */
-    public DatabaseConfig(
-            String name,
-            String url,
-            String user,
-            String password,
-            String description,
-            Mode maxMode,
-            Duration statementTimeout,
-            int rowCap,
-            ApprovalPolicy approval,
-            String pooler) {
-        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, null, pooler);
-    }
-
-    /** A database without a replica, reached without a pooler named for it. */
-    public DatabaseConfig(
-            String name,
-            String url,
-            String user,
-            String password,
-            String description,
-            Mode maxMode,
-            Duration statementTimeout,
-            int rowCap,
-            ApprovalPolicy approval) {
-        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, approval, null, null);
-    }
-
-    /** A database that follows the server's approval policy, without a replica or a pooler named. */
-    public DatabaseConfig(
-            String name,
-            String url,
-            String user,
-            String password,
-            String description,
-            Mode maxMode,
-            Duration statementTimeout,
-            int rowCap) {
-        this(name, url, user, password, description, maxMode, statementTimeout, rowCap, null, null, null);
+    /** A builder that starts from this config, to change one setting of it. */
+    public Builder toBuilder() {
+        return new Builder(name, url)
+                .user(user)
+                .password(password)
+                .description(description)
+                .maxMode(maxMode)
+                .statementTimeout(statementTimeout)
+                .rowCap(rowCap)
+                .approval(approval)
+                .replica(replica)
+                .pooler(pooler);
     }
 
     /** A SQLite file, named by the caller, with defaults for everything else. */
     public static DatabaseConfig sqlite(String name, java.nio.file.Path file) {
-        return new DatabaseConfig(
-                name, "jdbc:sqlite:" + file.toAbsolutePath().normalize(), null, null, null, null, null, 0);
+        return of(name, "jdbc:sqlite:" + file.toAbsolutePath().normalize()).build();
     }
 
     /**
@@ -107,18 +72,16 @@ public record DatabaseConfig(
      * limits, never more than readonly, named {@code NAME-replica} in its connections' errors and pool names.
      */
     public DatabaseConfig replicaConnection() {
-        return new DatabaseConfig(
-                name + "-replica",
-                replica.url(),
-                user,
-                password,
-                description,
-                Mode.READONLY,
-                statementTimeout,
-                rowCap,
-                approval,
-                (Replica) null,
-                pooler);
+        return new Builder(name + "-replica", replica.url())
+                .user(user)
+                .password(password)
+                .description(description)
+                .maxMode(Mode.READONLY)
+                .statementTimeout(statementTimeout)
+                .rowCap(rowCap)
+                .approval(approval)
+                .pooler(pooler)
+                .build();
     }
 
     /** The URL with any password masked, for logs, errors and listings. */
@@ -154,6 +117,86 @@ public record DatabaseConfig(
         @Override
         public String toString() {
             return displayUrl();
+        }
+    }
+
+    /** Sets a {@link DatabaseConfig}'s optional settings by name; see the record's components for each. */
+    public static final class Builder {
+        private final String name;
+        private final String url;
+        private String user;
+        private String password;
+        private String description;
+        private Mode maxMode;
+        private Duration statementTimeout;
+        private int rowCap;
+        private ApprovalPolicy approval;
+        private Replica replica;
+        private String pooler;
+
+        private Builder(String name, String url) {
+            this.name = name;
+            this.url = url;
+        }
+
+        public Builder user(String user) {
+            this.user = user;
+            return this;
+        }
+
+        public Builder password(String password) {
+            this.password = password;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder maxMode(Mode maxMode) {
+            this.maxMode = maxMode;
+            return this;
+        }
+
+        public Builder statementTimeout(Duration statementTimeout) {
+            this.statementTimeout = statementTimeout;
+            return this;
+        }
+
+        public Builder rowCap(int rowCap) {
+            this.rowCap = rowCap;
+            return this;
+        }
+
+        public Builder approval(ApprovalPolicy approval) {
+            this.approval = approval;
+            return this;
+        }
+
+        public Builder replica(Replica replica) {
+            this.replica = replica;
+            return this;
+        }
+
+        public Builder pooler(String pooler) {
+            this.pooler = pooler;
+            return this;
+        }
+
+        public DatabaseConfig build() {
+            return new DatabaseConfig(
+                    name,
+                    url,
+                    user,
+                    password,
+                    description,
+                    maxMode,
+                    statementTimeout,
+                    rowCap,
+                    approval,
+                    replica,
+                    pooler);
         }
     }
 }

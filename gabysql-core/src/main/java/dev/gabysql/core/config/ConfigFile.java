@@ -338,18 +338,17 @@ public final class ConfigFile {
                         "Use letters, digits, '_', '-' or '.' (not leading), e.g. name = \"sales\".");
             }
             Integer rowCap = positiveInt(d, p, "row_cap");
-            return new DatabaseConfig(
-                    name,
-                    url,
-                    string(d, p, "user"),
-                    string(d, p, "password"),
-                    string(d, p, "description"),
-                    mode(d, p, "max_mode"),
-                    seconds(d, p, "timeout_seconds"),
-                    rowCap == null ? 0 : rowCap,
-                    approval(d, p, "approval"),
-                    replica(d, p),
-                    pooler(d, p));
+            return DatabaseConfig.of(name, url)
+                    .user(string(d, p, "user"))
+                    .password(string(d, p, "password"))
+                    .description(string(d, p, "description"))
+                    .maxMode(mode(d, p, "max_mode"))
+                    .statementTimeout(seconds(d, p, "timeout_seconds"))
+                    .rowCap(rowCap == null ? 0 : rowCap)
+                    .approval(approval(d, p, "approval"))
+                    .replica(replica(d, p))
+                    .pooler(pooler(d, p))
+                    .build();
         }
 
         /** {@code replica_url} and its two settings (docs/configuration.md#read-replicas), or null. */

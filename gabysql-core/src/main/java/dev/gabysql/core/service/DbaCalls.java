@@ -52,7 +52,13 @@ final class DbaCalls {
         try {
             DatabaseHandle h = databases.handle(request.db());
             HealthRequest.By by = HealthRequest.By.parse(request.by());
-            Object order = report.equals("top_queries") ? by : null;
+            if (!request.checks().isEmpty() && !report.equals("health")) {
+                throw new GabyException(
+                        ErrorCode.BAD_REQUEST,
+                        "checks applies to the health report only.",
+                        "Leave checks out, or ask for report: health.");
+            }
+            Object order = report.equals("top_queries") ? by : request.checks();
             int limit = limit(request.limit());
             String name = h.config().name();
             int offset = HealthPresenter.offset(request.cursor(), name, report, order);
@@ -67,8 +73,9 @@ final class DbaCalls {
                         return dba.health(q);
                 }
             });
-            Rendered r = HealthPresenter.page(withFixNotes(h, whole), name, order, offset, limit);
-            call.done(whole.total() == 0 ? "ok" : "found", (long) whole.total());
+            HealthReport asked = whole.only(request.checks());
+            Rendered r = HealthPresenter.page(withFixNotes(h, asked), name, order, offset, limit);
+            call.done(asked.total() == 0 ? "ok" : "found", (long) asked.total());
             return r;
         } catch (GabyException e) {
             throw call.failed(e);

@@ -96,13 +96,12 @@ final class ReadReplica implements AutoCloseable {
     }
 
     /**
-     * Whether a read's failure means the replica went away rather than that the read was wrong: it could not be
-     * reached, or the server ended the session (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
-     * cannot_connect_now: the server is starting or stopping).
+     * Whether a read's failure means the replica went away rather than that the read was wrong: the engine's
+     * errors for a lost connection or a server that is stopping or starting are DATABASE_UNAVAILABLE by the time
+     * they get here ({@link dev.gabysql.core.exec.SqlErrors}, which knows each engine's codes).
      */
     static boolean wentAway(GabyException e) {
-        String state = e.sqlState();
-        return e.code() == ErrorCode.DATABASE_UNAVAILABLE || state != null && state.startsWith("57P");
+        return e.code() == ErrorCode.DATABASE_UNAVAILABLE;
     }
 
     /** What {@code gabysql_list_databases} says of the replica when it is not serving as it should, or null. */

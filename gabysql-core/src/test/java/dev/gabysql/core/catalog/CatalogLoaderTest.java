@@ -93,8 +93,10 @@ class CatalogLoaderTest {
         assertThat(JdbcUrls.mask("jdbc:mariadb://u:s3cret@h/d")).isEqualTo("jdbc:mariadb://u:***@h/d");
         assertThat(JdbcUrls.mask("jdbc:sqlserver://h;user=u;password=s3cret;db=x"))
                 .doesNotContain("s3cret");
-        DatabaseConfig db =
-                new DatabaseConfig("x", "jdbc:postgresql://h/d?password=s3cret", "u", "pw", null, null, null, 0);
+        DatabaseConfig db = DatabaseConfig.of("x", "jdbc:postgresql://h/d?password=s3cret")
+                .user("u")
+                .password("pw")
+                .build();
         assertThat(db.toString()).doesNotContain("s3cret").doesNotContain("pw");
     }
 }

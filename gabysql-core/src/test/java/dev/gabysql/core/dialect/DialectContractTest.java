@@ -73,7 +73,10 @@ public abstract class DialectContractTest {
     }
 
     protected LocalGabyService serviceWithTimeout(Duration timeout) {
-        DatabaseConfig db = new DatabaseConfig("db", url, null, null, "contract fixture", null, timeout, 0);
+        DatabaseConfig db = DatabaseConfig.of("db", url)
+                .description("contract fixture")
+                .statementTimeout(timeout)
+                .build();
         return new LocalGabyService(new Catalog(List.of(db)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
     }
 

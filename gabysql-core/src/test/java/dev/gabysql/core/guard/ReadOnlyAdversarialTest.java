@@ -100,7 +100,7 @@ abstract class ReadOnlyAdversarialTest {
         markerDir = Files.createTempDirectory("gabysql-marker");
         Files.setPosixFilePermissions(markerDir, PosixFilePermissions.fromString("rwxrwxrwx"));
         String url = createDatabase(workDir);
-        config = new DatabaseConfig(DB, url, null, null, null, null, null, 0);
+        config = DatabaseConfig.of(DB, url).build();
         service = new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT);
         baseline = snapshot();
         probeBaseline = probe();

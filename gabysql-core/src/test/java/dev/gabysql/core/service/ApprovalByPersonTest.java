@@ -56,8 +56,8 @@ class ApprovalByPersonTest {
     LocalGabyService service(Duration ttl) {
         return new LocalGabyService(
                 new Catalog(List.of(
-                        new DatabaseConfig(DB, url, null, null, null, null, null, 0),
-                        new DatabaseConfig("other", url, null, null, null, null, null, 0))),
+                        DatabaseConfig.of(DB, url).build(),
+                        DatabaseConfig.of("other", url).build())),
                 new Settings(Mode.ADMIN, Limits.DEFAULT, Duration.ofSeconds(30), tmp.resolve("audit.jsonl"))
                         .withApprovals(new Settings.Approvals(ApprovalPolicy.HUMAN, tmp.resolve("approvals"), ttl)));
     }
@@ -240,7 +240,7 @@ class ApprovalByPersonTest {
 
     private LocalGabyService agentApprovedService() {
         return new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null, 0))),
+                new Catalog(List.of(DatabaseConfig.of(DB, url).build())),
                 new Settings(Mode.ADMIN, Limits.DEFAULT, Duration.ofSeconds(30), null)
                         .withApproval(ApprovalPolicy.AGENT));
     }

@@ -63,7 +63,8 @@ abstract class DbaContractTest {
 
     static LocalGabyService service(String jdbcUrl, Duration timeout) {
         return new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, jdbcUrl, null, null, null, null, timeout, 0))),
+                new Catalog(List.of(
+                        DatabaseConfig.of(DB, jdbcUrl).statementTimeout(timeout).build())),
                 Settings.DEFAULT.withMode(Mode.READONLY).withAuditLog(null));
     }
 
@@ -134,8 +135,31 @@ abstract class DbaContractTest {
                 });
     }
 
+    /** {@code checks} narrows the health report to the named checks; a name it has no check of is refused. */
+    @Test
+    void checksNarrowTheHealthReportToTheNamedOnes() {
+        JsonNode whole = health(service, "health").json();
+        String first = whole.path("checks").get(0).path("name").asText();
+        JsonNode only = service.health(
+                        CTX, new HealthRequest(DB, "health", null, HealthRequest.MAX_LIMIT, null, List.of(first)))
+                .json();
+        assertThat(only.path("checks")).hasSize(1);
+        assertThat(only.path("checks").get(0).path("name").asText()).isEqualTo(first);
+        only.path("findings").forEach(f -> assertThat(f.path("check").asText()).isEqualTo(first));
+        assertThatThrownBy(() -> service.health(
+                        CTX, new HealthRequest(DB, "health", null, null, null, List.of("no_such_check"))))
+                .isInstanceOfSatisfying(GabyException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+                    assertThat(e.hint()).contains(first);
+                });
+        assertThatThrownBy(
+                        () -> service.health(CTX, new HealthRequest(DB, "activity", null, null, null, List.of(first))))
+                .isInstanceOfSatisfying(
+                        GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST));
+    }
+
     static Rendered health(LocalGabyService s, String report) {
-        return s.health(CTX, new HealthRequest(DB, report, null, HealthRequest.MAX_LIMIT, null));
+        return s.health(CTX, new HealthRequest(DB, report, null, HealthRequest.MAX_LIMIT, null, null));
     }
 
     static JsonNode finding(JsonNode report, String check, String object) {

@@ -30,17 +30,10 @@ class IntrospectionBenchmark {
         Path dir = Path.of(System.getenv("GABYSQL_BENCH_FIXTURES"));
         String pg = System.getenv().getOrDefault("GABYSQL_BENCH_PG", "jdbc:postgresql://127.0.0.1:5432/");
         List<DatabaseConfig> dbs = List.of(
-                new DatabaseConfig(
-                        "pg_small",
-                        pg + "bench_small?user=postgres&password=postgres",
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        0),
-                new DatabaseConfig(
-                        "pg_wide", pg + "bench_wide?user=postgres&password=postgres", null, null, null, null, null, 0),
+                DatabaseConfig.of("pg_small", pg + "bench_small?user=postgres&password=postgres")
+                        .build(),
+                DatabaseConfig.of("pg_wide", pg + "bench_wide?user=postgres&password=postgres")
+                        .build(),
                 DatabaseConfig.sqlite("sqlite_small", dir.resolve("bench_small.db")),
                 DatabaseConfig.sqlite("sqlite_wide", dir.resolve("bench_wide.db")));
         List<String> kinds = new java.util.ArrayList<>();

@@ -61,7 +61,8 @@ final class MariaDbStatisticsTest {
         assertThat(scan.path("facts").path("calls").asLong()).isEqualTo(3);
         assertThat(scan.path("facts").path("rows_examined").asLong()).isEqualTo(60_000);
         assertThat(scan.path("summary").asText()).contains("3 without an index");
-        JsonNode byCalls = service.health(CTX, new HealthRequest(DbaContractTest.DB, "top_queries", "calls", 1, null))
+        JsonNode byCalls = service.health(
+                        CTX, new HealthRequest(DbaContractTest.DB, "top_queries", "calls", 1, null, null))
                 .json();
         assertThat(byCalls.path("findings").get(0).path("facts").path("calls").asLong())
                 .isGreaterThanOrEqualTo(3);

@@ -166,7 +166,7 @@ final class PostgresDbaTest extends DbaContractTest {
         assertThat(first.path("facts").path("calls").asLong()).isEqualTo(3);
         assertThat(first.path("facts").path("total_ms").asDouble()).isGreaterThanOrEqualTo(900);
         assertThat(r.text()).contains("top queries of `dba`");
-        Rendered byCalls = service.health(CTX, new HealthRequest(DB, "top_queries", "calls", 5, null));
+        Rendered byCalls = service.health(CTX, new HealthRequest(DB, "top_queries", "calls", 5, null, null));
         assertThat(byCalls.json().path("findings").size()).isLessThanOrEqualTo(5);
     }
 
@@ -250,13 +250,13 @@ final class PostgresDbaTest extends DbaContractTest {
 
     @Test
     void findingsArePagedWithACursorBoundToTheirReport() {
-        Rendered first = service.health(CTX, new HealthRequest(DB, "health", null, 2, null));
+        Rendered first = service.health(CTX, new HealthRequest(DB, "health", null, 2, null, null));
         assertThat(first.json().path("findings").size()).isEqualTo(2);
         String cursor = first.json().path("next_cursor").asText();
         assertThat(first.text()).contains("Continue with cursor \"" + cursor + "\"");
-        Rendered second = service.health(CTX, new HealthRequest(DB, "health", null, 2, cursor));
+        Rendered second = service.health(CTX, new HealthRequest(DB, "health", null, 2, cursor, null));
         assertThat(second.text()).contains("3. [");
-        assertThatThrownBy(() -> service.health(CTX, new HealthRequest(DB, "activity", null, 2, cursor)))
+        assertThatThrownBy(() -> service.health(CTX, new HealthRequest(DB, "activity", null, 2, cursor, null)))
                 .isInstanceOfSatisfying(
                         GabyException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST));
     }

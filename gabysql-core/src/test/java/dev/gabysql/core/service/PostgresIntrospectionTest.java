@@ -22,7 +22,7 @@ class PostgresIntrospectionTest extends IntrospectionContract {
             url = TestDatabases.newPostgresDatabase();
             TestDatabases.run(url, String.join(";\n", Fixtures.POSTGRES_SHOP));
         }
-        return new DatabaseConfig(DB, url, null, null, null, null, null, 0);
+        return DatabaseConfig.of(DB, url).build();
     }
 
     @Test

@@ -82,17 +82,9 @@ class PostgresReplicaTest {
     private LocalGabyService service(Duration maxLag, boolean fallback) {
         Settings settings = new Settings(Mode.ADMIN, Limits.DEFAULT, Duration.ofSeconds(30), null)
                 .withApproval(ApprovalPolicy.AGENT);
-        DatabaseConfig db = new DatabaseConfig(
-                DB,
-                url,
-                null,
-                null,
-                null,
-                null,
-                null,
-                0,
-                null,
-                new DatabaseConfig.Replica(replica.url(url), maxLag, fallback));
+        DatabaseConfig db = DatabaseConfig.of(DB, url)
+                .replica(new DatabaseConfig.Replica(replica.url(url), maxLag, fallback))
+                .build();
         LocalGabyService s = new LocalGabyService(new Catalog(List.of(db)), settings);
         services.add(s);
         return s;

@@ -51,7 +51,7 @@ abstract class PreviewAdversarialTest {
     void open() {
         url = createFixture(tmp);
         service = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, serviceUrl(url), null, null, null, null, null, 0))),
+                new Catalog(List.of(DatabaseConfig.of(DB, serviceUrl(url)).build())),
                 new Settings(
                                 Mode.ADMIN,
                                 new Limits(Duration.ofSeconds(5), 100, 200, 100_000),

@@ -63,7 +63,8 @@ abstract class ServiceContractTest {
     LocalGabyService serviceFor(Mode mode, Limits limits) {
         String url = fixtureUrl();
         return new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, url, null, null, "test shop", null, null, 0))),
+                new Catalog(List.of(
+                        DatabaseConfig.of(DB, url).description("test shop").build())),
                 new Settings(mode, limits, Duration.ofSeconds(30), null).withApproval(ApprovalPolicy.AGENT));
     }
 

@@ -90,7 +90,7 @@ abstract class SharedStateContractTest {
                 .withApprovals(new Settings.Approvals(approval, tmp.resolve("approvals-" + name), null))
                 .withState(state);
         LocalGabyService s = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null, 0))), settings);
+                new Catalog(List.of(DatabaseConfig.of(DB, url).build())), settings);
         opened.add(s);
         return s;
     }
@@ -315,7 +315,7 @@ abstract class SharedStateContractTest {
         }
         Settings noKey = new Settings(Mode.READWRITE, Limits.DEFAULT, Duration.ofSeconds(30), null)
                 .withState(stateUrl + "&password=s3cret-state-password");
-        Catalog catalog = new Catalog(List.of(new DatabaseConfig(DB, url, null, null, null, null, null, 0)));
+        Catalog catalog = new Catalog(List.of(DatabaseConfig.of(DB, url).build()));
 
         GabyException e = refusal(() -> new LocalGabyService(catalog, noKey));
 

@@ -63,8 +63,8 @@ abstract class WritePathContractTest {
                 .withApproval(ApprovalPolicy.AGENT);
         return new LocalGabyService(
                 new Catalog(List.of(
-                        new DatabaseConfig(DB, serviceUrl(url), null, null, null, null, null, 0),
-                        new DatabaseConfig("other", serviceUrl(url), null, null, null, null, null, 0))),
+                        DatabaseConfig.of(DB, serviceUrl(url)).build(),
+                        DatabaseConfig.of("other", serviceUrl(url)).build())),
                 settings);
     }
 

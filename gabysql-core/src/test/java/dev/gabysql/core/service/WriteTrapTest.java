@@ -86,7 +86,7 @@ abstract class WriteTrapTest {
         url = shareFixture() ? SHARED.computeIfAbsent(getClass(), k -> createFixture(tmp)) : createFixture(tmp);
         victims = openVictims();
         service = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig(DB, serviceUrl(url), null, null, null, null, null, 0))),
+                new Catalog(List.of(DatabaseConfig.of(DB, serviceUrl(url)).build())),
                 new Settings(
                                 Mode.ADMIN,
                                 new Limits(Duration.ofSeconds(5), 100, 200, 100_000),

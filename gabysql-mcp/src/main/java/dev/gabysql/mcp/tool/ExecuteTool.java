@@ -33,8 +33,8 @@ public final class ExecuteTool implements GabyTool {
                 .description("One INSERT, UPDATE, DELETE or MERGE (DDL in admin mode). Without"
                         + " confirm_token it previews and commits nothing: affected_rows, a preview, a next_step."
                         + " Only once the user approved the preview, send its confirm_token with the same db,"
-                        + " sql and params to commit. On awaiting_approval a person decides; ask later with db and"
-                        + " approval_id. UPDATE or DELETE without WHERE needs allow_full_table.")
+                        + " sql and params to commit. On awaiting_approval a person decides; ask later by"
+                        + " approval_id. UPDATE/DELETE without WHERE needs allow_full_table.")
                 .inputSchema(Schemas.input(
                         Schemas.props(
                                 "db", Schemas.string(),

@@ -22,12 +22,14 @@ public final class HealthTool implements GabyTool {
     public McpSchema.Tool definition() {
         return McpSchema.Tool.builder()
                 .name(NAME)
-                .description("What needs a DBA, worst first, with evidence and fix. report: health (default),"
-                        + " top_queries, activity (locks), integrity (slow).")
+                .description("DBA findings with fixes. report: health (checks: a,b), top_queries (by), activity,"
+                        + " integrity.")
                 .inputSchema(Schemas.input(
                         Schemas.props(
                                 "db", Schemas.string(),
                                 "report", Schemas.choice(REPORTS.toArray(new String[0])),
+                                "checks", Schemas.string(),
+                                "by", Schemas.string(),
                                 "cursor", Schemas.string()),
                         "db"))
                 .annotations(GabyTool.readOnly())
@@ -49,9 +51,10 @@ public final class HealthTool implements GabyTool {
                         new HealthRequest(
                                 db,
                                 report,
-                                null, // top_queries by total time: each row shows calls, mean and rows too
+                                a.optionalString("by"), // top_queries: total_time unless it says
                                 null,
-                                a.optionalString("cursor")));
+                                a.optionalString("cursor"),
+                                HealthRequest.parseChecks(a.optionalString("checks"))));
         return ToolOutcome.of(r.text(), r.json());
     }
 

@@ -110,7 +110,7 @@ final class CatalogEndpoints {
     }
 
     /**
-     * {@code GET /databases/{db}/health[?report=health|top_queries|activity&by=&limit=&cursor=]}: a DBA's report
+     * {@code GET /databases/{db}/health[?report=health|top_queries|activity&by=&limit=&cursor=&checks=]}: a DBA's report
      * (docs/dba.md), paged.
      */
     Object dbaReport(ApiCall call) {
@@ -121,8 +121,13 @@ final class CatalogEndpoints {
         } catch (NumberFormatException e) {
             throw new GabyException(ErrorCode.BAD_REQUEST, "limit must be a number.", "Pass limit=1 to 100.");
         }
-        HealthRequest request =
-                new HealthRequest(call.db(), call.param("report"), call.param("by"), n, call.param("cursor"));
+        HealthRequest request = new HealthRequest(
+                call.db(),
+                call.param("report"),
+                call.param("by"),
+                n,
+                call.param("cursor"),
+                HealthRequest.parseChecks(call.param("checks")));
         return rendered(call, service.health(call.context(), request));
     }
 

@@ -157,6 +157,7 @@ public final class RemoteGabyService implements GabyService {
                 .add("by", r.by())
                 .add("limit", r.limit() == null ? null : String.valueOf(r.limit()))
                 .add("cursor", r.cursor())
+                .add("checks", r.checks().isEmpty() ? null : String.join(",", r.checks()))
                 .add("render", "both");
         return rendered(ctx, dbPath(r.db(), "health") + q);
     }

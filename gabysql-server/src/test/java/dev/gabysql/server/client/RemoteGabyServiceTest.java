@@ -123,10 +123,10 @@ class RemoteGabyServiceTest {
         assertThat(remote.schema(CTX, "shop").json().toString())
                 .isEqualTo(server.service.schema(CTX, "shop").json().toString());
         assertThat(remote.integrityCheck(CTX, "shop")).isEqualTo(server.service.integrityCheck(CTX, "shop"));
-        Rendered health = remote.health(CTX, new HealthRequest("shop", "health", null, 5, null));
+        Rendered health = remote.health(CTX, new HealthRequest("shop", "health", null, 5, null, null));
         assertThat(health.text())
                 .isEqualTo(server.service
-                        .health(CTX, new HealthRequest("shop", "health", null, 5, null))
+                        .health(CTX, new HealthRequest("shop", "health", null, 5, null, null))
                         .text());
         assertThat(remote.health(CTX, HealthRequest.of("pg", "activity"))
                         .json()

@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * A preview on PostgreSQL (docs/design.md#writes-preview-and-confirm): before the statement, the catalog walk
  * ({@link PgReach}) says what the write reaches and whether anything there escapes the rollback; the transaction's own
- * per-table counts give the blast radius; sequences are put back after the rollback ({@link SequenceRestorer}).
+ * per-table counts give the blast radius; the sequences its tables draw from are held so that the rollback takes their values back ({@link SequenceRestorer}).
  */
 final class PostgresRehearsal implements Rehearsal {
     private final PgReach.Reached reached;
@@ -26,7 +26,10 @@ final class PostgresRehearsal implements Rehearsal {
     static PostgresRehearsal start(Connection c, InspectedStatement stmt) throws SQLException {
         boolean deletesOnly = stmt.command().startsWith("DELETE");
         PgReach.Reached reached = PgReach.walk(c, stmt.writtenTables(), deletesOnly);
-        return new PostgresRehearsal(reached, SequenceRestorer.snapshot(c), new PgXactCounts(c));
+        return new PostgresRehearsal(
+                reached,
+                SequenceRestorer.snapshot(c, stmt.sql(), reached.names().keySet()),
+                new PgXactCounts(c));
     }
 
     @Override

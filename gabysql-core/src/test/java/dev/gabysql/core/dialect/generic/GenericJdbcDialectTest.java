@@ -53,7 +53,7 @@ class GenericJdbcDialectTest {
     }
 
     private static DatabaseConfig config(String url) {
-        return new DatabaseConfig("g", url, null, null, null, null, null, 0);
+        return DatabaseConfig.of("g", url).build();
     }
 
     @Test

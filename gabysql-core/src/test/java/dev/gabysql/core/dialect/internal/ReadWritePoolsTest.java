@@ -56,7 +56,7 @@ class ReadWritePoolsTest {
     }
 
     private static GabyException refusal(String url) {
-        DatabaseConfig config = new DatabaseConfig("x", url, null, null, null, null, null, 0);
+        DatabaseConfig config = DatabaseConfig.of("x", url).build();
         try (LocalGabyService service = new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT)) {
             long start = System.nanoTime();
             try {

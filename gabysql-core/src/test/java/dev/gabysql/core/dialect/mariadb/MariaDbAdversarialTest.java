@@ -73,7 +73,9 @@ class MariaDbAdversarialTest {
                 "INSERT INTO secrets VALUES (1, 'x')",
                 "CREATE SEQUENCE seq",
                 "CREATE PROCEDURE p() SELECT 1");
-        DatabaseConfig config = new DatabaseConfig("m", url, null, null, null, null, Duration.ofSeconds(5), 0);
+        DatabaseConfig config = DatabaseConfig.of("m", url)
+                .statementTimeout(Duration.ofSeconds(5))
+                .build();
         service =
                 new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
         before = probe.snapshot();

@@ -46,7 +46,7 @@ class MariaDbFaultsTest {
         database = MariaDbProbe.databaseOf(url);
         adminUrl = TestDatabases.mariaDbAdminUrlFor(database);
         service = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig("m", url, null, null, null, null, null, 0))),
+                new Catalog(List.of(DatabaseConfig.of("m", url).build())),
                 new Settings(Mode.READONLY, LIMITS, Duration.ofSeconds(30), null));
     }
 

@@ -30,7 +30,9 @@ class MariaDbLocksTest {
     void aReadKeptWaitingByATableLockIsLocked() throws Exception {
         String url = TestDatabases.newMariaDbDatabase();
         TestDatabases.run(url, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2), (3)");
-        DatabaseConfig config = new DatabaseConfig("m", url, null, null, null, null, Duration.ofSeconds(4), 0);
+        DatabaseConfig config = DatabaseConfig.of("m", url)
+                .statementTimeout(Duration.ofSeconds(4))
+                .build();
         try (LocalGabyService service = new LocalGabyService(
                 new Catalog(List.of(config)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT))) {
             try (Connection other = DriverManager.getConnection(url);

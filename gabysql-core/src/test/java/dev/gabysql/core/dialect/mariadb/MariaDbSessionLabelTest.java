@@ -44,7 +44,7 @@ class MariaDbSessionLabelTest {
         String url = TestDatabases.newMariaDbDatabase();
         adminUrl = TestDatabases.mariaDbAdminUrlFor(MariaDbProbe.databaseOf(url));
         service = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig("m", url, null, null, null, null, null, 0))),
+                new Catalog(List.of(DatabaseConfig.of("m", url).build())),
                 new Settings(Mode.READONLY, LIMITS, Duration.ofSeconds(30), null).withCommand("serve"));
     }
 

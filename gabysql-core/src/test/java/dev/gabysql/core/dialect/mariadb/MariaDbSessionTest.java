@@ -56,7 +56,7 @@ class MariaDbSessionTest {
     }
 
     private static DatabaseConfig config(String url) {
-        return new DatabaseConfig("m", url, null, null, null, null, null, 0);
+        return DatabaseConfig.of("m", url).build();
     }
 
     @ParameterizedTest

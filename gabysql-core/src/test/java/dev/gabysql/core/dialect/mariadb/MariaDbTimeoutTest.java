@@ -39,7 +39,9 @@ class MariaDbTimeoutTest {
         String db = MariaDbProbe.databaseOf(url);
         probe = new MariaDbProbe(TestDatabases.mariaDbAdminUrlFor(db), db);
         TestDatabases.run(url, "CREATE TABLE t (id INT PRIMARY KEY)", "INSERT INTO t VALUES (1), (2), (3)");
-        DatabaseConfig config = new DatabaseConfig("m", url, null, null, null, null, Duration.ofSeconds(1), 0);
+        DatabaseConfig config = DatabaseConfig.of("m", url)
+                .statementTimeout(Duration.ofSeconds(1))
+                .build();
         service =
                 new LocalGabyService(new Catalog(List.of(config)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
     }
@@ -123,7 +125,8 @@ class MariaDbTimeoutTest {
     }
 
     private static LocalGabyService serviceWithTimeout(Duration timeout) {
-        DatabaseConfig base = new DatabaseConfig("m", url, null, null, null, null, timeout, 0);
+        DatabaseConfig base =
+                DatabaseConfig.of("m", url).statementTimeout(timeout).build();
         return new LocalGabyService(new Catalog(List.of(base)), Settings.DEFAULT.withApproval(ApprovalPolicy.AGENT));
     }
 }

@@ -33,8 +33,7 @@ class MariaDbValuesTest {
                 "INSERT INTO t VALUES ('10:11:12.5', '838:59:59', '-01:00:00', '2023-01-02 18:00:00.12',"
                         + " '2023-01-02 18:00:00', '2023-01-02 18:00:00', '2023-01-02', '0000-00-00', 2026, 1.50, 1.1,"
                         + " 9000000000, 'x')");
-        source = new MariaDbDialect()
-                .connect(new DatabaseConfig("m", url, null, null, null, null, null, 0), Limits.DEFAULT);
+        source = new MariaDbDialect().connect(DatabaseConfig.of("m", url).build(), Limits.DEFAULT);
     }
 
     @AfterAll

@@ -302,7 +302,8 @@ class PgBouncerSessionTest {
 
     private LocalGabyService service(String jdbcUrl, String pooler, Limits limits) {
         LocalGabyService s = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig("pg", jdbcUrl, null, null, null, null, null, 0, null, pooler))),
+                new Catalog(
+                        List.of(DatabaseConfig.of("pg", jdbcUrl).pooler(pooler).build())),
                 new Settings(Mode.READONLY, limits, Duration.ofSeconds(30), null));
         opened.add(s);
         return s;
@@ -310,7 +311,7 @@ class PgBouncerSessionTest {
 
     private static ConnectionSource source(String jdbcUrl, String pooler) {
         return new PostgresDialect()
-                .connect(new DatabaseConfig("pg", jdbcUrl, null, null, null, null, null, 0, null, pooler), LIMITS);
+                .connect(DatabaseConfig.of("pg", jdbcUrl).pooler(pooler).build(), LIMITS);
     }
 
     private PgBouncer own(PoolMode mode, int poolSize, boolean ignoresOptions) {

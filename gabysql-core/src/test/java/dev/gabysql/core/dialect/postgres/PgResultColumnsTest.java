@@ -55,8 +55,7 @@ class PgResultColumnsTest {
 
     @BeforeEach
     void open() {
-        source = new PostgresDialect()
-                .connect(new DatabaseConfig("p", url, null, null, null, null, null, 0), Limits.DEFAULT);
+        source = new PostgresDialect().connect(DatabaseConfig.of("p", url).build(), Limits.DEFAULT);
     }
 
     @AfterEach
@@ -113,8 +112,8 @@ class PgResultColumnsTest {
     /** On a connection that has not read these columns before (a new pool each time). */
     private long catalogScansWhileReading(ResultColumns reader) throws SQLException {
         String sql = "SELECT * FROM \"Other\".\"Mixed Case\"";
-        ConnectionSource fresh = new PostgresDialect()
-                .connect(new DatabaseConfig("fresh", url, null, null, null, null, null, 0), Limits.DEFAULT);
+        ConnectionSource fresh =
+                new PostgresDialect().connect(DatabaseConfig.of("fresh", url).build(), Limits.DEFAULT);
         try (Session session = fresh.open(Mode.READONLY, Limits.DEFAULT)) {
             Connection c = session.connection();
             columns(c, sql, rs -> List.of()); // the backend's own caches warm: only a query of pgJDBC's can scan

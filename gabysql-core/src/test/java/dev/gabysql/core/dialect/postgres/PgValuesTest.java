@@ -55,8 +55,7 @@ class PgValuesTest {
         url = TestDatabases.newPostgresDatabase();
         TestDatabases.run(
                 url, "CREATE TYPE mood AS ENUM ('ok', 'sad')", "CREATE DOMAIN posint AS integer CHECK (VALUE > 0)");
-        source = new PostgresDialect()
-                .connect(new DatabaseConfig("p", url, null, null, null, null, null, 0), Limits.DEFAULT);
+        source = new PostgresDialect().connect(DatabaseConfig.of("p", url).build(), Limits.DEFAULT);
     }
 
     @AfterAll

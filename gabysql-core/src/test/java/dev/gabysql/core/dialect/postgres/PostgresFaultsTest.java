@@ -154,7 +154,7 @@ class PostgresFaultsTest {
 
     private LocalGabyService service(String jdbcUrl) {
         LocalGabyService s = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig("pg", jdbcUrl, null, null, null, null, null, 0))),
+                new Catalog(List.of(DatabaseConfig.of("pg", jdbcUrl).build())),
                 new Settings(Mode.READONLY, LIMITS, Duration.ofSeconds(30), null));
         opened.add(s);
         return s;

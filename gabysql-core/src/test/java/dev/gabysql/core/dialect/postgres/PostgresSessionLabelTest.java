@@ -43,7 +43,7 @@ class PostgresSessionLabelTest {
     void setUp() {
         url = TestDatabases.newPostgresDatabase();
         service = new LocalGabyService(
-                new Catalog(List.of(new DatabaseConfig("pg", url, null, null, null, null, null, 0))),
+                new Catalog(List.of(DatabaseConfig.of("pg", url).build())),
                 new Settings(Mode.READONLY, LIMITS, Duration.ofSeconds(30), null).withCommand("serve"));
     }
 
@@ -91,7 +91,7 @@ class PostgresSessionLabelTest {
 
     @Test
     void aSessionWithItsOwnLimitsCarriesTheLabelInItsSetupBatch() throws Exception {
-        DatabaseConfig db = new DatabaseConfig("pg", url, null, null, null, null, null, 0);
+        DatabaseConfig db = DatabaseConfig.of("pg", url).build();
         SessionLabel label = SessionLabel.of("sql", CallContext.of("cli").withClient("gabysql-shell"));
         try (ConnectionSource source = new PostgresDialect().connect(db, LIMITS)) {
             for (Mode mode : List.of(Mode.READONLY, Mode.READWRITE, Mode.READONLY)) {

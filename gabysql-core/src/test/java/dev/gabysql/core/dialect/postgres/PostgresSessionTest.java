@@ -47,7 +47,7 @@ class PostgresSessionTest {
     }
 
     private static DatabaseConfig config(String url) {
-        return new DatabaseConfig("p", url, null, null, null, null, null, 0);
+        return DatabaseConfig.of("p", url).build();
     }
 
     @Test
