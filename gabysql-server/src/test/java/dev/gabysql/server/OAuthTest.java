@@ -420,6 +420,23 @@ class OAuthTest {
     }
 
     @Test
+    void aResourceWithAPathHasItsMetadataAtThePathAndAtTheRoot() {
+        OAuthSettings withPath = OAuthSettings.builder(ISSUER, URI.create(RESOURCE + "/mcp"), jwksUrl(jwks))
+                .build();
+        try (TestServer s = TestServer.start(
+                TestServer.list(shop), Mode.READWRITE, ServerOptions.defaults().withOAuth(withPath))) {
+            for (String path :
+                    List.of("/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource")) {
+                Reply r = Http.get(s.uri(), path);
+                assertThat(r.status()).as(path).isEqualTo(200);
+                assertThat(r.json().get("resource").asText()).isEqualTo(RESOURCE + "/mcp");
+            }
+            assertThat(Http.get(s.uri(), "/mcp").header("WWW-Authenticate"))
+                    .contains("resource_metadata=\"https://gabysql.test/.well-known/oauth-protected-resource/mcp\"");
+        }
+    }
+
+    @Test
     void unreachableKeysAre503NotATrace() throws Exception {
         int closedPort;
         try (ServerSocket s = new ServerSocket(0)) {
