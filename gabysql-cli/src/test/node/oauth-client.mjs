@@ -49,8 +49,12 @@ try {
   summary.calls.query = describe(await client.callTool({ name: "gabysql_query",
     arguments: { db: config.db, sql: config.okSql } }));
   if (config.writeSql) {
-    summary.calls.write = describe(await client.callTool({ name: "gabysql_execute",
-      arguments: { db: config.db, sql: config.writeSql } }));
+    try {
+      summary.calls.write = describe(await client.callTool({ name: "gabysql_execute",
+        arguments: { db: config.db, sql: config.writeSql } }));
+    } catch (e) { // a 403 insufficient_scope the client could not step up from
+      summary.calls.write = { threw: String(e && e.message ? e.message : e) };
+    }
   }
   await client.close();
 } catch (e) {

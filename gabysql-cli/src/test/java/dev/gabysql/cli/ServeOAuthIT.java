@@ -124,7 +124,11 @@ final class ServeOAuthIT {
         assertThat(tokenRequest.at("/form/scope").asText()).isEqualTo("gabysql:read");
         assertThat(names(s.get("tools"))).contains("gabysql_query").doesNotContain("gabysql_execute");
         assertThat(s.at("/calls/query/rowCount").asInt()).isEqualTo(3);
-        assertThat(s.at("/calls/write/isError").asBoolean()).isTrue();
+        // the step-up: 403 insufficient_scope naming the write scope; this client's provider asks for its own scope
+        // again, gets a read token again, and gives up
+        assertThat(s.at("/calls/write/threw").asText()).contains("403");
+        assertThat(s.get("exchanges").toString())
+                .contains("error=\\\"insufficient_scope\\\", scope=\\\"gabysql:write\\\"");
         assertThat(refunded()).isZero();
         assertThat(Files.readString(audit)).contains("\"caller\":\"oauth:" + CLIENT_ID + "\"");
     }

@@ -22,6 +22,7 @@ import dev.gabysql.server.http.LocalOriginFilter;
 import dev.gabysql.server.mcp.McpCancellationFilter;
 import dev.gabysql.server.mcp.McpEndpoint;
 import dev.gabysql.server.mcp.McpErrorFilter;
+import dev.gabysql.server.mcp.McpScopeFilter;
 import dev.gabysql.server.mcp.McpSessionLimit;
 import dev.gabysql.server.oauth.OAuthResourceServer;
 import dev.gabysql.server.oauth.ResourceMetadataServlet;
@@ -243,6 +244,9 @@ public final class GabyServer implements AutoCloseable {
                 context,
                 new McpCancellationFilter(mcp.calls(), options.maxBodyBytes(), mcp.stateless()),
                 McpEndpoint.PATH);
+        if (oauth != null) {
+            filter(context, new McpScopeFilter(), McpEndpoint.PATH);
+        }
         if (!mcp.stateless()) { // no sessions to count
             filter(
                     context,

@@ -387,9 +387,12 @@ class OAuthTest {
             McpSchema.CallToolResult read = reader.callTool(new McpSchema.CallToolRequest(
                     "gabysql_query", Map.of("db", "shop", "sql", "SELECT count(*) FROM orders")));
             assertThat(read.isError()).isNotEqualTo(Boolean.TRUE);
-            McpSchema.CallToolResult forced = reader.callTool(
-                    new McpSchema.CallToolRequest("gabysql_execute", Map.of("db", "shop", "sql", WRITE)));
-            assertThat(forced.isError()).isTrue();
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> reader.callTool(
+                            new McpSchema.CallToolRequest("gabysql_execute", Map.of("db", "shop", "sql", WRITE))))
+                    .as("the step-up: 403 insufficient_scope before the SDK runs anything")
+                    .isInstanceOf(
+                            io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException
+                                    .class);
         }
         try (McpSyncClient writer = mcpClient(signed(ec, claims("gabysql:write").build()))) {
             assertThat(writer.listTools().tools())
@@ -403,6 +406,37 @@ class OAuthTest {
         Reply noToken = Http.post(base, "/mcp", McpHttpTest.initialize());
         assertThat(noToken.status()).isEqualTo(401);
         assertThat(noToken.header("WWW-Authenticate")).contains("resource_metadata=");
+    }
+
+    @Test
+    void aReadScopeCallingTheWriteToolOverMcpIsAskedForTheWriteScope() throws Exception {
+        String[] auth = {
+            "Authorization",
+            "Bearer " + signed(rsa, claims("gabysql:read").build()),
+            "Accept",
+            "application/json, text/event-stream"
+        };
+        Reply init = Http.post(base, "/mcp", McpHttpTest.initialize(), auth);
+        String[] inSession = {auth[0], auth[1], auth[2], auth[3], "Mcp-Session-Id", init.header("Mcp-Session-Id")};
+        Http.post(base, "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", inSession);
+        Reply call = Http.post(
+                base,
+                "/mcp",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"gabysql_execute\","
+                        + "\"arguments\":{\"db\":\"shop\",\"sql\":\"" + WRITE + "\"}}}",
+                inSession);
+        assertError(call, 403, "INSUFFICIENT_SCOPE");
+        assertThat(call.header("WWW-Authenticate"))
+                .contains("error=\"insufficient_scope\"")
+                .contains("scope=\"gabysql:write\"");
+        assertThat(customer3()).isEqualTo(1);
+        Reply query = Http.post(
+                base,
+                "/mcp",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"gabysql_query\","
+                        + "\"arguments\":{\"db\":\"shop\",\"sql\":\"SELECT 1\"}}}",
+                inSession);
+        assertThat(query.status()).as(query.body()).isEqualTo(200);
     }
 
     static McpSyncClient mcpClient(String token) {
