@@ -100,6 +100,11 @@ public final class CommonOptions {
         return loaded;
     }
 
+    /** The {@code [server.oauth]} table of the configuration file (for gabysql serve), or null. */
+    public dev.gabysql.core.config.OAuthConfig configuredOAuth() {
+        return configFile().oauth();
+    }
+
     /** The bearer tokens of the configuration file (for gabysql serve). */
     public List<ConfigFile.TokenConfig> configuredTokens() {
         return configFile().tokens();

@@ -7,6 +7,7 @@ import dev.gabysql.core.service.LocalGabyService;
 import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.GabyServer;
 import dev.gabysql.server.ServerOptions;
+import dev.gabysql.server.oauth.OAuthSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Option;
             "Tokens come from --token, the GABYSQL_TOKEN environment variable and [[tokens]] in --config.",
             "Clients send `Authorization: Bearer SECRET`. Without a token the server only binds to loopback.",
             "An approver token (--approver-token, GABYSQL_APPROVER_TOKEN, role = \"approver\") is a person's: it",
-            "only lists, approves and rejects writes at /approvals, and runs nothing else."
+            "only lists, approves and rejects writes at /approvals, and runs nothing else.",
+            "OAuth 2.1 access tokens (JWTs of an authorization server) are accepted with [server.oauth] in --config."
         })
 final class ServeCommand implements Callable<Integer> {
     @Mixin
@@ -204,7 +206,8 @@ final class ServeCommand implements Callable<Integer> {
                         mcpMaxSessions,
                         common.tools(mcpTools, curated),
                         mcpStateless),
-                console);
+                console,
+                OAuthSettings.from(common.configuredOAuth()));
     }
 
     private List<ApiToken> tokens() {
@@ -292,8 +295,16 @@ final class ServeCommand implements Callable<Integer> {
     private static String tokenWords(ServerOptions options) {
         long approvers = options.tokens().stream().filter(ApiToken::isApprover).count();
         long agents = options.tokens().size() - approvers;
-        return (agents == 0 ? "no token (loopback only)" : agents + " token(s)")
-                + (approvers == 0 ? ", no approver token" : ", " + approvers + " approver token(s)");
+        String configured = options.oauth() == null ? "no token (loopback only)" : "no configured token";
+        return (agents == 0 ? configured : agents + " token(s)")
+                + (approvers == 0 ? ", no approver token" : ", " + approvers + " approver token(s)")
+                + (options.oauth() == null ? "" : ", " + oauthWords(options.oauth()));
+    }
+
+    /** Who issues the access tokens the server accepts, for which resource, and which scope approves. */
+    private static String oauthWords(OAuthSettings oauth) {
+        return "OAuth access tokens of " + oauth.issuer() + " for " + oauth.resource()
+                + (oauth.approverScope() == null ? "" : " (scope " + oauth.approverScope() + " approves)");
     }
 
     /** Jetty's start/stop chatter is INFO; the access log and warnings are what an operator wants on stderr. */

@@ -24,6 +24,8 @@ public final class ApiToken {
     /** Same floor as {@code [[tokens]]} in gabysql.toml: a bearer secret must not be guessable. */
     public static final int MIN_SECRET_LENGTH = 16;
 
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     /** Who holds the token. */
     public enum Role {
         /** Runs calls (SQL, schema, MCP), within its cap. */
@@ -90,10 +92,23 @@ public final class ApiToken {
      * everyone's do. Named like the token the person signed in with, so the audit log names the person.
      */
     public static ApiToken person(String label) {
+        return withoutSecret(label, null, Role.AGENT);
+    }
+
+    /**
+     * The credential of a caller whose access token an authorization server issued and gabysql verified
+     * (docs/configuration.md#oauth): like a configured token with the cap or role its scopes grant, named for the
+     * audit log after the token's subject, with no secret a request could present (the token itself is checked on
+     * every request). Its writes follow the database's approval policy.
+     */
+    public static ApiToken issued(String label, Mode cap, Role role) {
+        return withoutSecret(label, role == Role.APPROVER ? null : cap, role);
+    }
+
+    private static ApiToken withoutSecret(String label, Mode cap, Role role) {
         byte[] unguessable = new byte[32];
-        new java.security.SecureRandom().nextBytes(unguessable);
-        return new ApiToken(
-                sha256(java.util.Base64.getEncoder().encodeToString(unguessable)), null, label, Role.AGENT, null);
+        RANDOM.nextBytes(unguessable);
+        return new ApiToken(sha256(java.util.Base64.getEncoder().encodeToString(unguessable)), cap, label, role, null);
     }
 
     /**

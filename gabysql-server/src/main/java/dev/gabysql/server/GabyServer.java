@@ -23,7 +23,10 @@ import dev.gabysql.server.http.LocalOriginFilter;
 import dev.gabysql.server.mcp.McpCancellationFilter;
 import dev.gabysql.server.mcp.McpEndpoint;
 import dev.gabysql.server.mcp.McpErrorFilter;
+import dev.gabysql.server.mcp.McpScopeFilter;
 import dev.gabysql.server.mcp.McpSessionLimit;
+import dev.gabysql.server.oauth.OAuthResourceServer;
+import dev.gabysql.server.oauth.ResourceMetadataServlet;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import java.io.IOException;
@@ -233,17 +236,28 @@ public final class GabyServer implements AutoCloseable {
         context.setErrorHandler(new JsonErrorHandler());
         Authenticator authenticator = new Authenticator(options.tokens());
         ConsoleSessions consoleSessions = options.consoleEnabled() ? new ConsoleSessions(Clock.systemUTC()) : null;
-        if (authenticator.isOpen()) {
+        OAuthResourceServer oauth =
+                options.oauth() == null ? null : new OAuthResourceServer(options.oauth(), service.highestMode());
+        if (authenticator.isOpen() && oauth == null) {
             filter(context, new LocalOriginFilter(localHosts(options.host())));
         }
         filter(context, capacity);
         filter(context, new BodyLimitFilter(options.maxBodyBytes()));
-        filter(context, new AuthFilter(authenticator, consoleSessions));
+        filter(context, new AuthFilter(authenticator, consoleSessions, oauth));
+        if (oauth != null) {
+            ServletHolder metadata = new ServletHolder("oauth-metadata", new ResourceMetadataServlet(options.oauth()));
+            for (String path : ResourceMetadataServlet.paths(options.oauth())) {
+                context.getServletHandler().addServletWithMapping(metadata, path);
+            }
+        }
         filter(context, new McpErrorFilter(), McpEndpoint.PATH);
         filter(
                 context,
                 new McpCancellationFilter(mcp.calls(), options.maxBodyBytes(), mcp.stateless()),
                 McpEndpoint.PATH);
+        if (oauth != null) {
+            filter(context, new McpScopeFilter(), McpEndpoint.PATH);
+        }
         if (!mcp.stateless()) { // no sessions to count
             filter(
                     context,
@@ -269,7 +283,11 @@ public final class GabyServer implements AutoCloseable {
                 new ServletHolder(
                         "api",
                         new ApiServlet(
-                                Routes.of(service, calls, authenticator.hasApprovers(), curated),
+                                Routes.of(
+                                        service,
+                                        calls,
+                                        authenticator.hasApprovers() || oauth != null && oauth.hasApprovers(),
+                                        curated),
                                 deadlines,
                                 calls,
                                 new ClientWatch(),

@@ -4,6 +4,7 @@ import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.mcp.tool.ToolSelection;
 import dev.gabysql.server.mcp.McpSessionLimit;
+import dev.gabysql.server.oauth.OAuthSettings;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -27,6 +28,8 @@ import java.util.Set;
  * @param stopTimeout    on shutdown, in-flight calls get this long to finish
  * @param mcp            the MCP endpoint's settings
  * @param console        whether to serve the console at {@code /} (docs/console.md); null: only on loopback
+ * @param oauth          the OAuth access tokens accepted beside the configured tokens (docs/configuration.md#oauth),
+ *                       or null for none
  */
 public record ServerOptions(
         String host,
@@ -38,7 +41,8 @@ public record ServerOptions(
         Duration idleTimeout,
         Duration stopTimeout,
         Mcp mcp,
-        Boolean console) {
+        Boolean console,
+        OAuthSettings oauth) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 7878;
     public static final int DEFAULT_MAX_CONCURRENT = 64;
@@ -50,6 +54,32 @@ public record ServerOptions(
     public ServerOptions {
         tokens = List.copyOf(tokens);
         mcp = mcp == null ? Mcp.DEFAULT : mcp;
+    }
+
+    /** Without OAuth. */
+    public ServerOptions(
+            String host,
+            int port,
+            List<ApiToken> tokens,
+            int maxConcurrent,
+            long maxBodyBytes,
+            Duration requestTimeout,
+            Duration idleTimeout,
+            Duration stopTimeout,
+            Mcp mcp,
+            Boolean console) {
+        this(
+                host,
+                port,
+                tokens,
+                maxConcurrent,
+                maxBodyBytes,
+                requestTimeout,
+                idleTimeout,
+                stopTimeout,
+                mcp,
+                console,
+                null);
     }
 
     /**
@@ -118,7 +148,32 @@ public record ServerOptions(
 
     public ServerOptions withConsole(Boolean on) {
         return new ServerOptions(
-                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, on);
+                host,
+                port,
+                tokens,
+                maxConcurrent,
+                maxBodyBytes,
+                requestTimeout,
+                idleTimeout,
+                stopTimeout,
+                mcp,
+                on,
+                oauth);
+    }
+
+    public ServerOptions withOAuth(OAuthSettings o) {
+        return new ServerOptions(
+                host,
+                port,
+                tokens,
+                maxConcurrent,
+                maxBodyBytes,
+                requestTimeout,
+                idleTimeout,
+                stopTimeout,
+                mcp,
+                console,
+                o);
     }
 
     /** Whether the console is served: as asked, else on a loopback address only. */
@@ -128,42 +183,82 @@ public record ServerOptions(
 
     public ServerOptions withHost(String h) {
         return new ServerOptions(
-                h, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console);
+                h,
+                port,
+                tokens,
+                maxConcurrent,
+                maxBodyBytes,
+                requestTimeout,
+                idleTimeout,
+                stopTimeout,
+                mcp,
+                console,
+                oauth);
     }
 
     public ServerOptions withPort(int p) {
         return new ServerOptions(
-                host, p, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console);
+                host,
+                p,
+                tokens,
+                maxConcurrent,
+                maxBodyBytes,
+                requestTimeout,
+                idleTimeout,
+                stopTimeout,
+                mcp,
+                console,
+                oauth);
     }
 
     public ServerOptions withTokens(List<ApiToken> t) {
         return new ServerOptions(
-                host, port, t, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console);
+                host,
+                port,
+                t,
+                maxConcurrent,
+                maxBodyBytes,
+                requestTimeout,
+                idleTimeout,
+                stopTimeout,
+                mcp,
+                console,
+                oauth);
     }
 
     public ServerOptions withMaxConcurrent(int n) {
         return new ServerOptions(
-                host, port, tokens, n, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console);
+                host, port, tokens, n, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, mcp, console, oauth);
     }
 
     public ServerOptions withMaxBodyBytes(long n) {
         return new ServerOptions(
-                host, port, tokens, maxConcurrent, n, requestTimeout, idleTimeout, stopTimeout, mcp, console);
+                host, port, tokens, maxConcurrent, n, requestTimeout, idleTimeout, stopTimeout, mcp, console, oauth);
     }
 
     public ServerOptions withRequestTimeout(Duration d) {
         return new ServerOptions(
-                host, port, tokens, maxConcurrent, maxBodyBytes, d, idleTimeout, stopTimeout, mcp, console);
+                host, port, tokens, maxConcurrent, maxBodyBytes, d, idleTimeout, stopTimeout, mcp, console, oauth);
     }
 
     public ServerOptions withMcp(Mcp m) {
         return new ServerOptions(
-                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, stopTimeout, m, console);
+                host,
+                port,
+                tokens,
+                maxConcurrent,
+                maxBodyBytes,
+                requestTimeout,
+                idleTimeout,
+                stopTimeout,
+                m,
+                console,
+                oauth);
     }
 
     public ServerOptions withStopTimeout(Duration d) {
         return new ServerOptions(
-                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, d, mcp, console);
+                host, port, tokens, maxConcurrent, maxBodyBytes, requestTimeout, idleTimeout, d, mcp, console, oauth);
     }
 
     /** Refuses unsafe or meaningless settings with a CONFIG_INVALID error (exit code 2) naming the option. */
@@ -184,11 +279,15 @@ public record ServerOptions(
                 mcp.maxSessions() >= 1,
                 "--mcp-max-sessions must be at least 1.",
                 "For example: --mcp-max-sessions 1000.");
+        if (oauth != null) {
+            oauth.validate();
+        }
         require(
-                tokens.stream().anyMatch(t -> !t.isApprover()) || isLoopback(host),
+                tokens.stream().anyMatch(t -> !t.isApprover()) || oauth != null || isLoopback(host),
                 "Refusing to listen on `" + host + "` without a token: anyone"
                         + " who can reach that address could query the databases.",
-                "Pass --token SECRET (clients send `Authorization: Bearer SECRET`), or bind --host 127.0.0.1."
+                "Pass --token SECRET (clients send `Authorization: Bearer SECRET`), configure [server.oauth], or"
+                        + " bind --host 127.0.0.1."
                         + " An approver token alone does not do: it guards approvals, not the rest of the API.");
         Set<String> labels = new HashSet<>();
         for (ApiToken t : tokens) {

@@ -47,7 +47,9 @@ public final class ConfigFile {
             "approval_ttl_seconds",
             "approvals_dir",
             "tools",
-            "state");
+            "state",
+            "oauth");
+    private static final Set<String> OAUTH = Set.of("issuer", "resource", "jwks_url", "scopes", "clock_skew_seconds");
     private static final Set<String> DATABASE = Set.of(
             "name",
             "url",
@@ -68,23 +70,32 @@ public final class ConfigFile {
     private static final Set<String> TOKEN_DATABASE = Set.of("db_role", "user", "password");
     /** PostgreSQL keeps {@code NAMEDATALEN - 1} bytes of a role's name. */
     private static final int MAX_ROLE_LENGTH = 63;
+    /** RFC 6749 section 3.3's scope-token. */
+    private static final Pattern SCOPE_TOKEN = Pattern.compile("[\\x21\\x23-\\x5B\\x5D-\\x7E]{1,128}");
 
     private static final Pattern TOKEN_NAME = Pattern.compile("[A-Za-z0-9_.@-]{1,64}");
 
     private ConfigFile() {}
 
-    /** What a configuration file says; server values are null where the file is silent. */
+    /**
+     * What a configuration file says; server values are null where the file is silent. {@code tools}: the curated
+     * tools ({@code [[tools]]}); {@code oauth}: the {@code [server.oauth]} table, or null when there is none.
+     */
     public record Config(
-            ServerValues server, List<DatabaseConfig> databases, List<TokenConfig> tokens, List<CuratedTool> tools) {
+            ServerValues server,
+            List<DatabaseConfig> databases,
+            List<TokenConfig> tokens,
+            List<CuratedTool> tools,
+            OAuthConfig oauth) {
         public Config {
             databases = List.copyOf(databases);
             tokens = List.copyOf(tokens);
             tools = List.copyOf(tools);
         }
 
-        /** A file without curated tools. */
+        /** A file without curated tools or {@code [server.oauth]}. */
         public Config(ServerValues server, List<DatabaseConfig> databases, List<TokenConfig> tokens) {
-            this(server, databases, tokens, List.of());
+            this(server, databases, tokens, List.of(), null);
         }
     }
 
@@ -266,7 +277,12 @@ public final class ConfigFile {
             tokens.add(token);
             i++;
         }
-        return new Config(server, dbs, tokens, ToolsSection.read(root));
+        return new Config(
+                server,
+                dbs,
+                tokens,
+                ToolsSection.read(root),
+                r.oauth(root.path("server").path("oauth")));
     }
 
     static GabyException invalid(String message, String hint) {
@@ -300,6 +316,51 @@ public final class ConfigFile {
                     string(s, "server.", "approvals_dir"),
                     strings(s, "server.", "tools"),
                     string(s, "server.", "state"));
+        }
+
+        /** {@code [server.oauth]} (docs/configuration.md#oauth), or null when the file has none. */
+        OAuthConfig oauth(JsonNode o) {
+            if (o.isMissingNode()) {
+                return null;
+            }
+            String p = "server.oauth.";
+            onlyKeys(o, OAUTH, p);
+            return new OAuthConfig(
+                    required(o, p, "issuer"),
+                    required(o, p, "resource"),
+                    required(o, p, "jwks_url"),
+                    scopes(o.path("scopes"), p + "scopes."),
+                    seconds(o, p, "clock_skew_seconds"));
+        }
+
+        /** {@code [server.oauth.scopes]}: scope name → readonly, readwrite, admin or approver; null when absent. */
+        private Map<String, String> scopes(JsonNode s, String p) {
+            if (s.isMissingNode()) {
+                return null;
+            }
+            if (!s.isObject() || s.isEmpty()) {
+                throw invalid(
+                        "`" + p.replaceAll("\\.$", "") + "` must be a table of scope names.",
+                        "For example: [server.oauth.scopes] with \"gabysql:read\" = \"readonly\".");
+            }
+            Map<String, String> out = new java.util.LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext(); ) {
+                String scope = it.next().getKey();
+                if (!SCOPE_TOKEN.matcher(scope).matches()) {
+                    throw invalid(
+                            "`" + p + scope + "` is not a scope name (RFC 6749: printable, no space, quote or"
+                                    + " backslash).",
+                            "Write the scope as the authorization server spells it, e.g. \"gabysql:read\".");
+                }
+                String grant = string(s, p, scope);
+                if (grant == null || !OAuthConfig.GRANTS.contains(grant)) {
+                    throw invalid(
+                            "`" + p + scope + "` must be one of " + String.join(", ", OAuthConfig.GRANTS) + ".",
+                            "A scope grants a mode cap (readonly, readwrite, admin) or the approver's role.");
+                }
+                out.put(scope, grant);
+            }
+            return out;
         }
 
         DatabaseConfig database(JsonNode d, String where) {

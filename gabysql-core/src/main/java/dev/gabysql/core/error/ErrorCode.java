@@ -100,6 +100,16 @@ public enum ErrorCode {
     CONFIG_INVALID(400, 2, "Fix the configuration as the message says."),
     // the server
     UNAUTHORIZED(401, 1, "Send a valid bearer token in the Authorization header."),
+    INSUFFICIENT_SCOPE(
+            403,
+            1,
+            "Ask the authorization server for a token with the scope the WWW-Authenticate header names"
+                    + " (docs/configuration.md#oauth)."),
+    AUTH_UNAVAILABLE(
+            503,
+            1,
+            "The authorization server's signing keys (JWKS) could not be fetched: check jwks_url in [server.oauth]"
+                    + " and that the authorization server is reachable, then retry."),
     OVER_CAPACITY(503, 1, "The server is at its concurrency cap; retry after a moment."),
     TOO_LARGE(413, 1, "Send a smaller request."),
     NOT_FOUND(

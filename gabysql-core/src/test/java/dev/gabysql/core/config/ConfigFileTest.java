@@ -298,4 +298,45 @@ class ConfigFileTest {
         assertThat(s.approvalsPlace())
                 .isEqualTo("the state database jdbc:postgresql://db:5432/gabysql?user=gaby&password=***");
     }
+
+    @Test
+    void serverOAuthNamesTheIssuerTheResourceTheKeysAndTheScopes() throws IOException {
+        ConfigFile.Config c = load(
+                String.join(
+                        "\n",
+                        "[server]",
+                        "mode = \"readwrite\"",
+                        "[server.oauth]",
+                        "issuer = \"https://auth.example.com/realms/team\"",
+                        "resource = \"https://gabysql.example.com\"",
+                        "jwks_url = \"${JWKS}\"",
+                        "clock_skew_seconds = 30",
+                        "[server.oauth.scopes]",
+                        "\"db.read\" = \"readonly\"",
+                        "\"db.approve\" = \"approver\""),
+                Map.of("JWKS", "https://auth.example.com/certs"));
+        assertThat(c.server().mode()).isEqualTo(Mode.READWRITE);
+        assertThat(c.oauth().issuer()).isEqualTo("https://auth.example.com/realms/team");
+        assertThat(c.oauth().resource()).isEqualTo("https://gabysql.example.com");
+        assertThat(c.oauth().jwksUrl()).isEqualTo("https://auth.example.com/certs");
+        assertThat(c.oauth().clockSkew()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(c.oauth().scopes())
+                .containsExactly(Map.entry("db.read", "readonly"), Map.entry("db.approve", "approver"));
+        assertThat(load("[server]\nmode = \"readonly\"", Map.of()).oauth()).isNull();
+    }
+
+    @Test
+    void serverOAuthRefusesMissingKeysAndUnknownGrants() {
+        String head = "[server.oauth]\nissuer = \"i\"\nresource = \"https://r\"\n";
+        expect(head, "`server.oauth.jwks_url` is required", "jwks_url");
+        expect(head + "jwks_url = \"https://k\"\naudience = \"x\"", "Unknown key `server.oauth.audience`", "resource");
+        expect(
+                head + "jwks_url = \"https://k\"\n[server.oauth.scopes]\nread = \"superuser\"",
+                "`server.oauth.scopes.read` must be one of readonly, readwrite, admin, approver",
+                "mode cap");
+        expect(
+                head + "jwks_url = \"https://k\"\n[server.oauth.scopes]\n\"a b\" = \"readonly\"",
+                "is not a scope name",
+                "gabysql:read");
+    }
 }

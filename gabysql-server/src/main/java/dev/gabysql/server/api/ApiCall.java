@@ -50,6 +50,7 @@ public final class ApiCall {
     private byte[] body;
 
     private Map<String, List<String>> query;
+    private boolean write;
 
     ApiCall(HttpServletRequest request, Map<String, String> vars, long maxBodyBytes) {
         this.request = request;
@@ -74,6 +75,19 @@ public final class ApiCall {
 
     CallContext context() {
         return context;
+    }
+
+    /** Marks this call as a write the caller asked for (not a read that turned out to write). */
+    void askedWrite() {
+        this.write = true;
+    }
+
+    /**
+     * Whether {@code e} refused a write the caller asked for by its mode: a higher cap (an access token's scope)
+     * could allow it, where a read refused for writing could not.
+     */
+    boolean refusedWriteForMode(GabyException e) {
+        return write && (e.code() == ErrorCode.READ_ONLY || e.code() == ErrorCode.FORBIDDEN_BY_MODE);
     }
 
     /** The id the caller gave this call ({@code POST /calls/{id}/cancel}), or null. */

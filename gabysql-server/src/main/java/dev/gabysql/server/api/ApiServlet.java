@@ -3,6 +3,7 @@ package dev.gabysql.server.api;
 import dev.gabysql.core.api.RunningCalls;
 import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
+import dev.gabysql.server.http.AuthFilter;
 import dev.gabysql.server.http.Responses;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -39,12 +40,13 @@ public final class ApiServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String path = Paths.of(req);
+        ApiCall call = null;
         try {
             Router.Match match = router.match(req.getMethod(), path);
             if (match == null) {
                 throw unrouted(req.getMethod(), path, resp);
             }
-            ApiCall call = new ApiCall(req, match.vars(), maxBodyBytes);
+            call = new ApiCall(req, match.vars(), maxBodyBytes);
             Object answer;
             try (ClientWatch.Watch watch =
                     clients.watch(req, resp, call.context().cancellation())) {
@@ -52,6 +54,12 @@ public final class ApiServlet extends HttpServlet {
             }
             Responses.json(resp, 200, answer);
         } catch (GabyException e) {
+            if (call != null && call.refusedWriteForMode(e)) {
+                String stepUp = AuthFilter.stepUpOf(req);
+                if (stepUp != null) {
+                    resp.setHeader("WWW-Authenticate", stepUp);
+                }
+            }
             Responses.error(resp, e);
         } catch (RuntimeException e) {
             LOG.error("Unexpected failure serving {} {}", req.getMethod(), path, e);

@@ -28,6 +28,7 @@ final class SqlEndpoint implements Endpoint {
     public Object answer(ApiCall call) {
         SqlCall body = call.body(SqlCall.class, SqlCall.FIELDS);
         if (body.isWrite()) {
+            call.askedWrite();
             long start = System.nanoTime();
             var result = service.execute(call.context(), body.toExecute());
             return answer(WriteAnswer.of(result, (System.nanoTime() - start) / 1_000_000));

@@ -4,12 +4,15 @@ import dev.gabysql.core.error.ErrorCode;
 import dev.gabysql.core.error.GabyException;
 import dev.gabysql.server.ApiToken;
 import dev.gabysql.server.api.Paths;
+import dev.gabysql.server.oauth.OAuthResourceServer;
+import dev.gabysql.server.oauth.ResourceMetadataServlet;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Sorts callers by their bearer token and leaves the matched token in a request attribute, where the API and the
@@ -28,28 +31,46 @@ import java.io.IOException;
  * method; it then goes on with the session's credential, through the same two doors. The console's page, files and
  * sign-in pass without a credential (the sign-in checks its own).
  *
+ * <p>With OAuth ({@code [server.oauth]}, docs/configuration.md#oauth), a bearer value that is no configured token is
+ * verified as a JWT access token and becomes a principal of the same kind; every refusal then carries a challenge
+ * naming the protected resource metadata, which passes without a credential. Configured tokens keep working beside it;
+ * the console's sign-in does not take access tokens.
+ *
  * Stateless but for the console's sessions.
  */
 public final class AuthFilter extends HttpFilter {
     private static final long serialVersionUID = 1L;
     /** Request attribute holding the {@link ApiToken} the request presented. */
     static final String TOKEN = "dev.gabysql.server.token";
+    /** Request attribute holding the step-up challenge of an access token's call that its cap may refuse. */
+    static final String STEP_UP = "dev.gabysql.server.stepUp";
     /** Request attribute set on a console session's requests: their front end is "console". */
     static final String CONSOLE = "dev.gabysql.server.console";
 
     private final transient Authenticator authenticator;
     private final transient ConsoleSessions consoleSessions;
+    private final transient OAuthResourceServer oauth;
+    private final List<String> metadataPaths;
 
     /** @param consoleSessions the console's sign-ins, or null when the console is off */
     public AuthFilter(Authenticator authenticator, ConsoleSessions consoleSessions) {
+        this(authenticator, consoleSessions, null);
+    }
+
+    /** @param oauth the access tokens accepted beside the configured ones, or null for none */
+    public AuthFilter(Authenticator authenticator, ConsoleSessions consoleSessions, OAuthResourceServer oauth) {
         this.authenticator = authenticator;
         this.consoleSessions = consoleSessions;
+        this.oauth = oauth;
+        this.metadataPaths = oauth == null ? List.of() : ResourceMetadataServlet.paths(oauth.settings());
     }
 
     @Override
     protected void doFilter(HttpServletRequest req, HttpServletResponse resp, FilterChain chain)
             throws IOException, ServletException {
-        if (Paths.isHealth(req) || consoleSessions != null && Paths.isConsole(req)) {
+        if (Paths.isHealth(req)
+                || consoleSessions != null && Paths.isConsole(req)
+                || "GET".equals(req.getMethod()) && metadataPaths.contains(req.getRequestURI())) {
             chain.doFilter(req, resp);
             return;
         }
@@ -61,18 +82,62 @@ public final class AuthFilter extends HttpFilter {
             return;
         }
         ApiToken token = header == null ? null : authenticator.authenticate(header);
+        boolean issued = false;
+        String secret = Authenticator.bearerSecret(header);
+        if (token == null && secret != null && oauth != null) {
+            try {
+                token = oauth.verify(secret);
+                issued = true;
+            } catch (GabyException e) {
+                refuse(req, resp, e, true, true);
+                return;
+            }
+        }
         GabyException refusal = Paths.isForPersons(req) ? approvalRefusal(header, token) : callRefusal(header, token);
         if (refusal != null) {
-            if (refusal.code() == ErrorCode.UNAUTHORIZED) {
-                resp.setHeader("WWW-Authenticate", "Bearer realm=\"gabysql\"");
-            }
-            Responses.refuseUnread(resp, refusal);
+            refuse(req, resp, refusal, header != null, issued);
             return;
         }
         if (token != null) {
             req.setAttribute(TOKEN, token);
         }
+        if (issued && token.cap() != null) {
+            String stepUp = oauth.stepUpChallenge(token.cap());
+            if (stepUp != null) {
+                req.setAttribute(STEP_UP, stepUp);
+            }
+        }
         chain.doFilter(req, resp);
+    }
+
+    /**
+     * The {@code WWW-Authenticate} challenge for a write this request's cap refused: for an access token whose cap a
+     * scope on this server would lift, the scope to ask for (docs/configuration.md#oauth); else null.
+     */
+    public static String stepUpOf(HttpServletRequest req) {
+        return (String) req.getAttribute(STEP_UP);
+    }
+
+    /**
+     * Answers a refusal with its challenge: RFC 6750's {@code WWW-Authenticate} on a 401, and with OAuth on a 403 that
+     * an access token with another scope would pass; {@code Retry-After} when the issuer's keys are out of reach.
+     */
+    private void refuse(
+            HttpServletRequest req, HttpServletResponse resp, GabyException refusal, boolean presented, boolean issued)
+            throws IOException {
+        String challenge = null;
+        if (oauth != null && (refusal.code() == ErrorCode.UNAUTHORIZED || issued)) {
+            challenge = oauth.challenge(refusal, presented, Paths.isForPersons(req));
+        } else if (refusal.code() == ErrorCode.UNAUTHORIZED) {
+            challenge = "Bearer realm=\"gabysql\"";
+        }
+        if (challenge != null) {
+            resp.setHeader("WWW-Authenticate", challenge);
+        }
+        if (refusal.code() == ErrorCode.AUTH_UNAVAILABLE) {
+            resp.setHeader("Retry-After", "10");
+        }
+        Responses.refuseUnread(resp, refusal);
     }
 
     private void consoleCall(HttpServletRequest req, HttpServletResponse resp, FilterChain chain, String cookie)
@@ -129,7 +194,7 @@ public final class AuthFilter extends HttpFilter {
     }
 
     private GabyException approvalRefusal(String header, ApiToken token) {
-        if (!authenticator.hasApprovers()) {
+        if (!authenticator.hasApprovers() && (oauth == null || !oauth.hasApprovers())) {
             return new GabyException(
                     ErrorCode.NOT_AN_APPROVER,
                     "This server has no approver token: nobody can approve or reject writes over HTTP.",
@@ -160,7 +225,7 @@ public final class AuthFilter extends HttpFilter {
                     "Use it with GET /approvals and POST /approvals/{id} only; agents and programs use tokens of their"
                             + " own.");
         }
-        if (authenticator.isOpen() || token != null) {
+        if (authenticator.isOpen() && oauth == null || token != null) {
             return null;
         }
         return unauthorized(header);

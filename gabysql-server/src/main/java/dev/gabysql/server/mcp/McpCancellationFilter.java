@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * the transport context, see {@link McpEndpoint}) and applies {@code notifications/cancelled} to it: the running
  * statement is cancelled, as on stdio. Reads the posted message first (bounded by the body limit), answers one that
  * is JSON but not an object itself (see {@link #notAMessage}), and passes the others on unchanged, with their method
- * in the {@link #METHOD} attribute.
+ * in the {@link #METHOD} attribute (and a tool call's tool in {@link #TOOL}).
  *
  * <p>A cancellation names a call by its request id within a scope: the session (its {@code Mcp-Session-Id}), or,
  * without sessions ({@code --mcp-stateless}), the caller's token — the only thing that ties a client's requests
@@ -43,6 +43,8 @@ public final class McpCancellationFilter extends HttpFilter {
     static final String CANCELLATION = "dev.gabysql.server.mcpCancellation";
     /** The request attribute holding a posted message's JSON-RPC method ("" when it has none). */
     static final String METHOD = "dev.gabysql.server.mcpMethod";
+    /** The request attribute holding a posted {@code tools/call}'s tool name ("" when it has none). */
+    static final String TOOL = "dev.gabysql.server.mcpTool";
 
     static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final int INVALID_REQUEST = -32600;
@@ -82,6 +84,9 @@ public final class McpCancellationFilter extends HttpFilter {
         }
         String method = message.path("method").asText("");
         cached.setAttribute(METHOD, method);
+        if ("tools/call".equals(method)) {
+            cached.setAttribute(TOOL, message.path("params").path("name").asText(""));
+        }
         String scope = scope(req);
         if ("notifications/cancelled".equals(method)) {
             cancel(key(scope, id(message.path("params").path("requestId"))));

@@ -94,7 +94,7 @@ public final class McpEndpoint implements AutoCloseable {
 
     /**
      * The transport context of one POST: the token's cap (and the caller's own {@code X-Gabysql-Max-Mode}) as the
-     * caller mode, for a tool call its cancellation ({@link McpCancellationFilter}), and the caller's name and
+     * caller mode, the token's name (the audit log's), for a tool call its cancellation ({@link McpCancellationFilter}), and the caller's name and
      * address as the HTTP API gives them (used where no {@code initialize} named the client: stateless calls).
      */
     static McpTransportContext context(HttpServletRequest request) {
