@@ -1,5 +1,6 @@
 package dev.gabysql.core.dialect.mariadb;
 
+import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -71,12 +72,27 @@ final class MariaDbConnectionSource implements ConnectionSource {
                             db,
                             MariaDbUrls.forConnecting(db.url(), label.program()),
                             org.mariadb.jdbc.Driver::new,
-                            (config, readOnly) -> config.setReadOnly(readOnly));
+                            (config, readOnly) -> configure(config, readOnly),
+                            MariaDbDialect.PORT);
                 }
                 p = pools;
             }
         }
         return p;
+    }
+
+    /**
+     * Read-only connections for readonly pools, and the {@code tls} setting in Connector/J's words:
+     * {@code sslMode} ({@code trust} for require: encrypted, any certificate) and {@code serverSslCert}, the CA file.
+     */
+    private void configure(HikariConfig config, boolean readOnly) {
+        config.setReadOnly(readOnly);
+        if (db.tls() != null) {
+            config.addDataSourceProperty("sslMode", MariaDbDialect.sslMode(db.tls()));
+        }
+        if (db.caFile() != null) {
+            config.addDataSourceProperty("serverSslCert", db.caFile());
+        }
     }
 
     /**
