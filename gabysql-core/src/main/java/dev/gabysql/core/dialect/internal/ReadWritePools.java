@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -38,6 +39,8 @@ public final class ReadWritePools implements AutoCloseable {
     private volatile HikariDataSource writePool;
     /** The waits of the pools that connect through the dialect's driver ({@link DriverConnections}). */
     private final Map<HikariDataSource, ConnectWaiters> waiters = new ConcurrentHashMap<>();
+    /** What else than a TLS exception in the chain says the driver refused the server's certificate. */
+    private volatile Predicate<SQLException> tlsRefusal = e -> false;
     /** The database's SSH tunnel, or null. */
     private final SshTunnel tunnel;
 
@@ -91,6 +94,15 @@ public final class ReadWritePools implements AutoCloseable {
         return new SshTunnel(db.name(), db.ssh(), target);
     }
 
+    /**
+     * Tells how the dialect's driver reports a certificate it refused beyond the JDK's TLS exceptions (pgJDBC
+     * checks the host name itself), for {@link #connect} to answer TLS_NOT_VERIFIED.
+     */
+    public ReadWritePools tlsRefusedWhen(Predicate<SQLException> refusal) {
+        this.tlsRefusal = refusal;
+        return this;
+    }
+
     /** The URL a new connection takes: the configured one, or through the tunnel, opened (again) if need be. */
     private String connectUrl() throws SQLException {
         if (tunnel == null) {
@@ -111,6 +123,16 @@ public final class ReadWritePools implements AutoCloseable {
         TunnelFailure(GabyException cause) {
             super(cause.getMessage(), "08001", cause);
         }
+    }
+
+    /** Whether the JDK's TLS refused the server (a handshake or certificate failure) behind {@code e}. */
+    private static boolean tlsException(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof javax.net.ssl.SSLException || t instanceof java.security.cert.CertificateException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The tunnel's error behind a failed connection attempt, or null when none is. */
@@ -165,6 +187,20 @@ public final class ReadWritePools implements AutoCloseable {
             GabyException tunnelError = tunnelError(cause);
             if (tunnelError != null) {
                 throw tunnelError;
+            }
+            if (db.tls() != null && (tlsException(cause) || tlsRefusal.test(cause))) {
+                throw new GabyException(
+                        ErrorCode.TLS_NOT_VERIFIED,
+                        "Database `" + db.name() + "` (" + db.displayUrl() + "): the server's certificate was refused"
+                                + " (tls = \"" + db.tls().word() + "\""
+                                + (db.caFile() == null ? "" : ", ca_file = " + db.caFile())
+                                + "): " + rootMessage(cause),
+                        "Check that ca_file is the CA that signed the server's certificate and that the URL names a"
+                                + " host the certificate is issued for (its subjectAltName: openssl s_client"
+                                + " -starttls postgres -connect HOST:PORT shows it); never lower tls to get past this"
+                                + " without knowing why.",
+                        cause.getSQLState(),
+                        null);
             }
             throw new GabyException(
                     ErrorCode.DATABASE_UNAVAILABLE,

@@ -86,8 +86,8 @@ final class PostgresConnectionSource implements ConnectionSource {
         // a URL with its own options may replace ours: then every session sets its settings itself
         this.hardening = new PgHardening(
                 db, startupLimits, db.url().toLowerCase(Locale.ROOT).contains("options="));
-        this.pools =
-                new ReadWritePools(db, db.url(), org.postgresql.Driver::new, this::configure, PostgresDialect.PORT);
+        this.pools = new ReadWritePools(db, db.url(), org.postgresql.Driver::new, this::configure, PostgresDialect.PORT)
+                .tlsRefusedWhen(PostgresConnectionSource::hostNameRefused);
     }
 
     /** Driver properties: the application name, a connect timeout, and the start-up settings of a session. */
@@ -110,6 +110,12 @@ final class PostgresConnectionSource implements ConnectionSource {
         if (hardening.sendsStartupOptions()) {
             config.addDataSourceProperty("options", startupOptions(startupLimits, readOnly));
         }
+    }
+
+    /** pgJDBC's own check of the certificate's host name (verify-full), which it reports without a TLS exception. */
+    private static boolean hostNameRefused(SQLException e) {
+        String m = e.getMessage();
+        return m != null && m.contains("could not be verified by hostnameverifier");
     }
 
     /** The {@code options} start-up parameter: settings a reset returns to. */
