@@ -197,7 +197,7 @@ public final class ReadWritePools implements AutoCloseable {
                                 + "): " + rootMessage(cause),
                         "Check that ca_file is the CA that signed the server's certificate and that the URL names a"
                                 + " host the certificate is issued for (its subjectAltName: openssl s_client"
-                                + " -starttls postgres -connect HOST:PORT shows it); never lower tls to get past this"
+                                + " -connect HOST:PORT -starttls postgres, or mysql, shows it); never lower tls to get past this"
                                 + " without knowing why.",
                         cause.getSQLState(),
                         null);

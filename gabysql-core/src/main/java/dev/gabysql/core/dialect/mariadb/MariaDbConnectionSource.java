@@ -69,16 +69,23 @@ final class MariaDbConnectionSource implements ConnectionSource {
             synchronized (this) {
                 if (pools == null) {
                     pools = new ReadWritePools(
-                            db,
-                            MariaDbUrls.forConnecting(db.url(), label.program()),
-                            org.mariadb.jdbc.Driver::new,
-                            (config, readOnly) -> configure(config, readOnly),
-                            MariaDbDialect.PORT);
+                                    db,
+                                    MariaDbUrls.forConnecting(db.url(), label.program()),
+                                    org.mariadb.jdbc.Driver::new,
+                                    (config, readOnly) -> configure(config, readOnly),
+                                    MariaDbDialect.PORT)
+                            .tlsRefusedWhen(MariaDbConnectionSource::hostNameRefused);
                 }
                 p = pools;
             }
         }
         return p;
+    }
+
+    /** Connector/J's own check of the certificate's host name (verify-full), reported without a TLS exception. */
+    private static boolean hostNameRefused(SQLException e) {
+        String m = e.getMessage();
+        return m != null && m.contains("SSL hostname verification failed");
     }
 
     /**
