@@ -61,12 +61,14 @@ final class SshFailures {
         return String.valueOf(remote);
     }
 
+    /** The deepest cause's message (SSHD wraps "Connection refused" in its future's words), else the first one. */
     private static String message(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t && t.getMessage() == null) {
-            t = t.getCause();
+        String m = null;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null) {
+                m = t.getMessage();
+            }
         }
-        String m = t.getMessage();
-        return m == null ? t.getClass().getSimpleName() : m;
+        return m == null ? e.getClass().getSimpleName() : m;
     }
 }

@@ -1,9 +1,7 @@
 package dev.gabysql.core.testing;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -171,18 +169,17 @@ public final class Sshd implements AutoCloseable {
         return "[127.0.0.1]:" + port + " " + pub[0] + " " + pub[1];
     }
 
+    /** Waits for the server's "Server listening" line (a probing connection would leave a child process behind). */
     private void awaitListening() throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (System.nanoTime() < deadline) {
+            if (log().contains("Server listening on 127.0.0.1 port " + port)) {
+                return;
+            }
             if (!process.isAlive()) {
                 throw new IOException("sshd exited: " + log());
             }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                sleep(50);
-            }
+            sleep(50);
         }
         throw new IOException("sshd did not listen on port " + port + " within 15 s: " + log());
     }

@@ -169,6 +169,11 @@ public final class ReadWritePools implements AutoCloseable {
      * rather than after the timeout. The URL is masked.
      */
     public Connection connect(HikariDataSource pool) {
+        if (tunnel != null) {
+            // opened (again) here, on the caller's thread, so that the SSH log-in does not eat the pool's
+            // connection timeout and its failure is the caller's error; the pool's new connections then find it open
+            tunnel.localServer();
+        }
         ConnectWaiters poolWaiters = waiters.get(pool);
         ConnectWaiters.Waiter waiter = poolWaiters == null ? null : poolWaiters.enter();
         try {
