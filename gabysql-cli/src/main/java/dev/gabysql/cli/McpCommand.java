@@ -135,6 +135,7 @@ final class McpCommand implements Callable<Integer> {
             public void started() {
                 Thread t = new Thread(
                         () -> {
+                            Services.reportTransport(local);
                             local.prefetch();
                             Services.reportPrivileges(local);
                         },

@@ -53,6 +53,7 @@ final class Services {
      */
     static LocalGabyService localCheckingPrivileges(CommonOptions common, String command) {
         LocalGabyService service = local(common, command);
+        reportTransport(service);
         checkPrivilegesInBackground(service);
         return service;
     }
@@ -74,6 +75,15 @@ final class Services {
      */
     static void reportPrivileges(LocalGabyService service) {
         report(service.checkLeastPrivilege());
+    }
+
+    /**
+     * Says on stderr which databases are reached over the network without encryption or without verifying the
+     * server, or through an SSH host whose key is not checked (docs/configuration.md#verified-tls);
+     * {@code gabysql_list_databases} lists the same warnings. It connects to nothing.
+     */
+    static void reportTransport(LocalGabyService service) {
+        report(service.transportWarnings());
     }
 
     /**

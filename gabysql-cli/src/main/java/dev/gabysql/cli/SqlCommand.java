@@ -5,8 +5,8 @@ import dev.gabysql.cli.run.ScriptConfirmer;
 import dev.gabysql.cli.run.ScriptRunner;
 import dev.gabysql.cli.shell.Shell;
 import dev.gabysql.core.api.CallContext;
-import dev.gabysql.core.api.GabyService;
 import dev.gabysql.core.curated.CuratedTools;
+import dev.gabysql.core.service.LocalGabyService;
 import java.io.Console;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -105,7 +105,8 @@ final class SqlCommand implements Callable<Integer> {
         Console terminal = Terminals.interactive();
         boolean interactive = terminal != null;
         String named = SqlTarget.prepare(db, create, common);
-        try (GabyService service = Services.local(common, "sql")) {
+        try (LocalGabyService service = Services.local(common, "sql")) {
+            Services.reportTransport(service);
             CuratedTools curated = common.curatedTools(service);
             if ((commands == null || commands.isEmpty()) && interactive) {
                 return Shell.start(

@@ -21,6 +21,12 @@ import java.time.Duration;
  * @param pooler      the connection pooler between gabysql and the database ("pgbouncer"), or null to let the
  *                    dialect detect one; with a pooler, sessions get no start-up settings and every transaction
  *                    is hardened and checked by itself (docs/security.md#through-pgbouncer)
+ * @param ssh         the SSH tunnel the database is reached through (docs/configuration.md#ssh-tunnels), or null;
+ *                    the URL's host and port are then as the SSH host sees them
+ * @param tls         how the connection is encrypted and the server verified (docs/configuration.md#verified-tls),
+ *                    or null for the driver's default (or what the URL says); {@link Tls#VERIFY_FULL} when a
+ *                    {@code caFile} is given without it
+ * @param caFile      the PEM file of the certificate authority that signed the server's certificate, or null
  */
 public record DatabaseConfig(
         String name,
@@ -33,10 +39,14 @@ public record DatabaseConfig(
         int rowCap,
         ApprovalPolicy approval,
         Replica replica,
-        String pooler) {
+        String pooler,
+        Ssh ssh,
+        Tls tls,
+        String caFile) {
 
     public DatabaseConfig {
         maxMode = maxMode == null ? Mode.ADMIN : maxMode;
+        tls = tls == null && caFile != null ? Tls.VERIFY_FULL : tls;
     }
 
     /**
@@ -59,7 +69,10 @@ public record DatabaseConfig(
                 .rowCap(rowCap)
                 .approval(approval)
                 .replica(replica)
-                .pooler(pooler);
+                .pooler(pooler)
+                .ssh(ssh)
+                .tls(tls)
+                .caFile(caFile);
     }
 
     /** A SQLite file, named by the caller, with defaults for everything else. */
@@ -81,6 +94,9 @@ public record DatabaseConfig(
                 .rowCap(rowCap)
                 .approval(approval)
                 .pooler(pooler)
+                .ssh(ssh)
+                .tls(tls)
+                .caFile(caFile)
                 .build();
     }
 
@@ -108,7 +124,8 @@ public record DatabaseConfig(
 
     @Override
     public String toString() {
-        return "DatabaseConfig[" + name + " " + displayUrl() + (replica == null ? "" : " replica " + replica) + "]";
+        return "DatabaseConfig[" + name + " " + displayUrl() + (replica == null ? "" : " replica " + replica)
+                + (ssh == null ? "" : " ssh " + ssh) + "]";
     }
 
     /**
@@ -137,6 +154,112 @@ public record DatabaseConfig(
         }
     }
 
+    /**
+     * How a connection is encrypted and the server checked, in libpq's words (each dialect says it in its driver's):
+     * {@code disable} (plain), {@code require} (encrypted, the certificate not checked), {@code verify-ca} (signed by
+     * the CA), {@code verify-full} (signed by the CA and issued for the host name connected to).
+     */
+    public enum Tls {
+        DISABLE("disable"),
+        REQUIRE("require"),
+        VERIFY_CA("verify-ca"),
+        VERIFY_FULL("verify-full");
+
+        private final String word;
+
+        Tls(String word) {
+            this.word = word;
+        }
+
+        /** The configuration file's word for it. */
+        public String word() {
+            return word;
+        }
+
+        /** The value of a configuration word, or null when it names none. */
+        public static Tls parse(String word) {
+            for (Tls t : values()) {
+                if (t.word.equals(word)) {
+                    return t;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * OpenSSH's {@code StrictHostKeyChecking}: {@code yes} refuses a host whose key is not in known_hosts,
+     * {@code accept-new} adds a new host's key to it and refuses a changed one, {@code no} checks nothing.
+     */
+    public enum HostKeyChecking {
+        YES("yes"),
+        ACCEPT_NEW("accept-new"),
+        NO("no");
+
+        private final String word;
+
+        HostKeyChecking(String word) {
+            this.word = word;
+        }
+
+        public String word() {
+            return word;
+        }
+
+        public static HostKeyChecking parse(String word) {
+            for (HostKeyChecking h : values()) {
+                if (h.word.equals(word)) {
+                    return h;
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * An SSH tunnel to the database (docs/configuration.md#ssh-tunnels): gabysql logs in to {@code host} and
+     * forwards a loopback port to the URL's host and port as seen from there. Unset settings come from the OpenSSH
+     * client configuration ({@code configFile}), as {@code ssh host} would take them.
+     *
+     * @param host            a host name, address or {@code Host} alias of the OpenSSH configuration
+     * @param port            the SSH port; 0: the configuration's, else 22
+     * @param user            the login; null: the configuration's, else the OS user
+     * @param keyFile         a private key file; null: the configuration's IdentityFile, else ~/.ssh/id_*
+     * @param agentSocket     the ssh-agent socket; null: {@code SSH_AUTH_SOCK}, when set
+     * @param knownHosts      the known_hosts file; null: ~/.ssh/known_hosts
+     * @param hostKeyChecking how the host's key is checked; null: {@link HostKeyChecking#YES}
+     * @param jump            jump hosts, OpenSSH's {@code ProxyJump} ({@code [user@]host[:port]}, comma-separated);
+     *                        null: the configuration's
+     * @param configFile      the OpenSSH client configuration; null: ~/.ssh/config
+     */
+    public record Ssh(
+            String host,
+            int port,
+            String user,
+            String keyFile,
+            String agentSocket,
+            String knownHosts,
+            HostKeyChecking hostKeyChecking,
+            String jump,
+            String configFile) {
+        public Ssh {
+            hostKeyChecking = hostKeyChecking == null ? HostKeyChecking.YES : hostKeyChecking;
+        }
+
+        /** A host (or alias) with every other setting from the OpenSSH configuration. */
+        public static Ssh to(String host) {
+            return new Ssh(host, 0, null, null, null, null, null, null, null);
+        }
+
+        @Override
+        public String toString() {
+            return (user == null ? "" : user + "@")
+                    + host
+                    + (port == 0 ? "" : ":" + port)
+                    + (jump == null ? "" : " via " + jump);
+        }
+    }
+
     /** Sets a {@link DatabaseConfig}'s optional settings by name; see the record's components for each. */
     public static final class Builder {
         private final String name;
@@ -150,6 +273,9 @@ public record DatabaseConfig(
         private ApprovalPolicy approval;
         private Replica replica;
         private String pooler;
+        private Ssh ssh;
+        private Tls tls;
+        private String caFile;
 
         private Builder(String name, String url) {
             this.name = name;
@@ -201,6 +327,21 @@ public record DatabaseConfig(
             return this;
         }
 
+        public Builder ssh(Ssh ssh) {
+            this.ssh = ssh;
+            return this;
+        }
+
+        public Builder tls(Tls tls) {
+            this.tls = tls;
+            return this;
+        }
+
+        public Builder caFile(String caFile) {
+            this.caFile = caFile;
+            return this;
+        }
+
         public DatabaseConfig build() {
             return new DatabaseConfig(
                     name,
@@ -213,7 +354,10 @@ public record DatabaseConfig(
                     rowCap,
                     approval,
                     replica,
-                    pooler);
+                    pooler,
+                    ssh,
+                    tls,
+                    caFile);
         }
     }
 }

@@ -63,7 +63,20 @@ public final class ConfigFile {
             "replica_url",
             "replica_max_lag_seconds",
             "replica_fallback",
-            "pooler");
+            "pooler",
+            "ssh",
+            "tls",
+            "ca_file");
+    private static final Set<String> SSH = Set.of(
+            "host",
+            "port",
+            "user",
+            "key_file",
+            "agent_socket",
+            "known_hosts",
+            "strict_host_key_checking",
+            "jump",
+            "config_file");
     private static final Set<String> TOKEN =
             Set.of("name", "secret", "mode", "role", "approval", "db_role", "databases");
     /** A token's entry for one database ({@code [tokens.databases.NAME]}). */
@@ -389,7 +402,86 @@ public final class ConfigFile {
                     .approval(approval(d, p, "approval"))
                     .replica(replica(d, p))
                     .pooler(pooler(d, p))
+                    .ssh(ssh(d, p, url))
+                    .tls(tls(d, p, url))
+                    .caFile(caFile(d, p))
                     .build();
+        }
+
+        /**
+         * {@code ssh}: a host or an alias of ~/.ssh/config as a string, or a table of settings
+         * (docs/configuration.md#ssh-tunnels); null when absent.
+         */
+        DatabaseConfig.Ssh ssh(JsonNode d, String p, String url) {
+            JsonNode v = d.get("ssh");
+            if (v == null || v.isNull()) {
+                return null;
+            }
+            if (url.startsWith("jdbc:sqlite:")) {
+                throw invalid(
+                        "`" + p + "ssh` is given for a SQLite file, which is opened on this machine.",
+                        "Remove ssh from " + p.replaceAll("\\.$", "") + ", or copy the file here.");
+            }
+            if (v.isTextual()) {
+                String host = expand(v.asText(), p + "ssh");
+                if (host.isBlank()) {
+                    throw invalid(
+                            "`" + p + "ssh` is empty.", "Write ssh = \"bastion\" (a host or ~/.ssh/config alias).");
+                }
+                return DatabaseConfig.Ssh.to(host);
+            }
+            String q = p + "ssh.";
+            onlyKeys(v, SSH, q);
+            Integer port = positiveInt(v, q, "port");
+            String checking = string(v, q, "strict_host_key_checking");
+            DatabaseConfig.HostKeyChecking hostKeys =
+                    checking == null ? null : DatabaseConfig.HostKeyChecking.parse(checking);
+            if (checking != null && hostKeys == null) {
+                throw invalid(
+                        "`" + q + "strict_host_key_checking` must be yes, accept-new or no, got `" + checking + "`.",
+                        "Leave it out (yes: a host must be in known_hosts), or write \"accept-new\".");
+            }
+            return new DatabaseConfig.Ssh(
+                    required(v, q, "host"),
+                    port == null ? 0 : port,
+                    string(v, q, "user"),
+                    string(v, q, "key_file"),
+                    string(v, q, "agent_socket"),
+                    string(v, q, "known_hosts"),
+                    hostKeys,
+                    string(v, q, "jump"),
+                    string(v, q, "config_file"));
+        }
+
+        /** {@code tls}: disable, require, verify-ca or verify-full; the URL must not say it too. */
+        DatabaseConfig.Tls tls(JsonNode d, String p, String url) {
+            String s = string(d, p, "tls");
+            if (s == null) {
+                return null;
+            }
+            DatabaseConfig.Tls tls = DatabaseConfig.Tls.parse(s);
+            if (tls == null) {
+                throw invalid(
+                        "`" + p + "tls` must be disable, require, verify-ca or verify-full, got `" + s + "`.",
+                        "Write tls = \"verify-full\" with ca_file = \"/path/to/ca.pem\".");
+            }
+            if (url.toLowerCase(Locale.ROOT).matches(".*[?&;]ssl_?mode=.*")) {
+                throw invalid(
+                        "`" + p + "tls` and the URL's sslmode both say how to encrypt the connection.",
+                        "Keep one: remove sslmode from the URL (tls works for PostgreSQL and MariaDB alike).");
+            }
+            return tls;
+        }
+
+        /** {@code ca_file}: a PEM file that must exist (a missing one would only fail at the first connection). */
+        String caFile(JsonNode d, String p) {
+            String f = string(d, p, "ca_file");
+            if (f != null && !Files.isRegularFile(Path.of(f))) {
+                throw invalid(
+                        "`" + p + "ca_file` = `" + f + "` is not a file.",
+                        "Give the path of the PEM file of the CA that signed the server's certificate.");
+            }
+            return f;
         }
 
         /** {@code replica_url} and its two settings (docs/configuration.md#read-replicas), or null. */

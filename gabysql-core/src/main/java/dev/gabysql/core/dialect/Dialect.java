@@ -53,6 +53,16 @@ public interface Dialect {
     }
 
     /**
+     * What an operator must know about how the database's connection is protected on the network: a remote host
+     * reached without encryption or without verifying the server (docs/configuration.md#verified-tls), an SSH host
+     * whose key is not checked; null when there is nothing to say (a local file, a loopback host, a verified
+     * connection). Shown on stderr at start-up and by {@code gabysql_list_databases}; it connects to nothing.
+     */
+    default String transportWarning(DatabaseConfig db) {
+        return null;
+    }
+
+    /**
      * Whether the engine takes {@code RETURNING} after a statement of this command ("INSERT", "UPDATE", "DELETE"), so
      * that a preview shows and binds the rows it affected. Default: no (the generic tier).
      */

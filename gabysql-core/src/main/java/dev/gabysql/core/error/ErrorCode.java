@@ -92,6 +92,32 @@ public enum ErrorCode {
             1,
             "gabysql runs a caller's calls only as the database role or login its token names, and could not take it"
                     + " on here; grant it as the message says (docs/security.md#per-caller-database-roles)."),
+    // the way to the database
+    SSH_UNREACHABLE(
+            503,
+            1,
+            "Check the database's SSH host, port and jump hosts, and that `ssh` reaches it from this machine; the"
+                    + " next call tries again."),
+    SSH_AUTH_FAILED(
+            502,
+            1,
+            "Check the database's ssh user and key (key_file or the ssh-agent): its public key must be in the"
+                    + " user's authorized_keys on the SSH host."),
+    SSH_HOST_KEY_MISMATCH(
+            502,
+            1,
+            "The SSH host offered a key other than the one known_hosts holds for it: confirm the new key's"
+                    + " fingerprint with the host's administrator before replacing the entry (ssh-keygen -R)."),
+    SSH_HOST_KEY_UNKNOWN(
+            502,
+            1,
+            "Add the SSH host's key to known_hosts once its fingerprint is confirmed (one `ssh` login or"
+                    + " ssh-keyscan), or set strict_host_key_checking = \"accept-new\"."),
+    TLS_NOT_VERIFIED(
+            502,
+            1,
+            "The database server's certificate is not signed by the configured CA or not issued for the host name"
+                    + " connected to: fix ca_file or the URL's host, or the server's certificate."),
     UNSUPPORTED_DATABASE(
             400,
             2,

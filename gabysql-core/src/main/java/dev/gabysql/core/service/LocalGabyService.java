@@ -95,6 +95,26 @@ public final class LocalGabyService implements GabyService {
         return settings;
     }
 
+    /**
+     * The databases whose connection crosses the network without encryption or verification, or whose SSH host's
+     * key is not checked, each with its warning (docs/configuration.md#verified-tls): for the front end to say at
+     * start-up. It connects to nothing.
+     */
+    public Map<String, String> transportWarnings() {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (DatabaseConfig db : databases.catalog().all()) {
+            try {
+                String w = Dialects.forDatabase(db).transportWarning(db);
+                if (w != null) {
+                    out.put(db.name(), w);
+                }
+            } catch (GabyException e) {
+                // an unsupported database is reported when it is listed or used
+            }
+        }
+        return out;
+    }
+
     @Override
     public List<DatabaseInfo> listDatabases(CallContext ctx) {
         List<DatabaseInfo> out = new ArrayList<>();
@@ -111,6 +131,10 @@ public final class LocalGabyService implements GabyService {
             Dialect d = Dialects.forDatabase(db);
             dialect = d.id();
             warnings.addAll(d.warnings(db));
+            String transport = d.transportWarning(db);
+            if (transport != null) {
+                warnings.add(transport);
+            }
         } catch (GabyException e) {
             dialect = "unsupported";
             warnings.add(e.getMessage());

@@ -339,4 +339,110 @@ class ConfigFileTest {
                 "is not a scope name",
                 "gabysql:read");
     }
+
+    @Test
+    void readsAnSshTunnelAsATableOrAsAnAlias() throws IOException {
+        ConfigFile.Config c = load(
+                String.join(
+                        "\n",
+                        "[[databases]]",
+                        "name = \"sales\"",
+                        "url = \"jdbc:postgresql://localhost:5432/sales\"",
+                        "[databases.ssh]",
+                        "host = \"bastion.example.com\"",
+                        "port = 2222",
+                        "user = \"deploy\"",
+                        "key_file = \"~/.ssh/id_ed25519\"",
+                        "known_hosts = \"/etc/gabysql/known_hosts\"",
+                        "strict_host_key_checking = \"accept-new\"",
+                        "jump = \"ops@jump.example.com:22\"",
+                        "[[databases]]",
+                        "name = \"orders\"",
+                        "url = \"jdbc:mariadb://db.internal:3306/orders\"",
+                        "ssh = \"prod-bastion\""),
+                Map.of());
+        assertThat(c.databases().get(0).ssh())
+                .isEqualTo(new DatabaseConfig.Ssh(
+                        "bastion.example.com",
+                        2222,
+                        "deploy",
+                        "~/.ssh/id_ed25519",
+                        null,
+                        "/etc/gabysql/known_hosts",
+                        DatabaseConfig.HostKeyChecking.ACCEPT_NEW,
+                        "ops@jump.example.com:22",
+                        null));
+        assertThat(c.databases().get(1).ssh()).isEqualTo(DatabaseConfig.Ssh.to("prod-bastion"));
+        assertThat(c.databases().get(1).ssh().hostKeyChecking()).isEqualTo(DatabaseConfig.HostKeyChecking.YES);
+    }
+
+    @Test
+    void refusesSshSettingsItDoesNotKnow() {
+        assertThatThrownBy(() -> load(
+                        String.join(
+                                "\n",
+                                "[[databases]]",
+                                "name = \"a\"",
+                                "url = \"jdbc:postgresql://localhost/a\"",
+                                "ssh = { host = \"b\", password = \"x\" }"),
+                        Map.of()))
+                .isInstanceOfSatisfying(GabyException.class, e -> {
+                    assertThat(e.code()).isEqualTo(ErrorCode.CONFIG_INVALID);
+                    assertThat(e.getMessage()).contains("databases[0].ssh.password");
+                });
+        assertThatThrownBy(() -> load(
+                        String.join(
+                                "\n",
+                                "[[databases]]",
+                                "name = \"a\"",
+                                "url = \"jdbc:postgresql://localhost/a\"",
+                                "ssh = { host = \"b\", strict_host_key_checking = \"maybe\" }"),
+                        Map.of()))
+                .hasMessageContaining("yes, accept-new or no");
+        assertThatThrownBy(() -> load(
+                        String.join(
+                                "\n",
+                                "[[databases]]",
+                                "name = \"a\"",
+                                "url = \"jdbc:sqlite:/tmp/a.db\"",
+                                "ssh = \"b\""),
+                        Map.of()))
+                .hasMessageContaining("SQLite");
+    }
+
+    @Test
+    void readsTlsAndTakesVerifyFullWhenOnlyACaFileIsGiven() throws IOException {
+        Path ca = dir.resolve("ca.pem");
+        Files.writeString(ca, "-----BEGIN CERTIFICATE-----\n");
+        ConfigFile.Config c = load(
+                String.join(
+                        "\n",
+                        "[[databases]]",
+                        "name = \"a\"",
+                        "url = \"jdbc:postgresql://db.internal/a\"",
+                        "ca_file = \"" + ca + "\"",
+                        "[[databases]]",
+                        "name = \"b\"",
+                        "url = \"jdbc:mariadb://db.internal/b\"",
+                        "tls = \"require\""),
+                Map.of());
+        assertThat(c.databases().get(0).tls()).isEqualTo(DatabaseConfig.Tls.VERIFY_FULL);
+        assertThat(c.databases().get(0).caFile()).isEqualTo(ca.toString());
+        assertThat(c.databases().get(1).tls()).isEqualTo(DatabaseConfig.Tls.REQUIRE);
+    }
+
+    @Test
+    void refusesATlsModeItDoesNotKnowAMissingCaFileAndTwoSettingsForOneThing() {
+        assertThatThrownBy(() -> load(
+                        "[[databases]]\nname = \"a\"\nurl = \"jdbc:postgresql://h/a\"\ntls = \"prefer\"", Map.of()))
+                .hasMessageContaining("disable, require, verify-ca or verify-full");
+        assertThatThrownBy(() -> load(
+                        "[[databases]]\nname = \"a\"\nurl = \"jdbc:postgresql://h/a\"\nca_file = \"/nonexistent/ca.pem\"",
+                        Map.of()))
+                .hasMessageContaining("is not a file");
+        assertThatThrownBy(() -> load(
+                        "[[databases]]\nname = \"a\"\nurl = \"jdbc:postgresql://h/a?sslmode=require\"\ntls = \"verify-full\"",
+                        Map.of()))
+                .hasMessageContaining("sslmode");
+    }
 }

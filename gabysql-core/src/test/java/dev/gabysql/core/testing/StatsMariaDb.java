@@ -57,14 +57,48 @@ public final class StatsMariaDb {
     }
 
     private static String start() throws IOException, InterruptedException {
+        Server server = startOwn("gabysql-mariadb-stats", dir -> List.of("--performance-schema=ON"), dir -> {});
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+        return server.adminUrl();
+    }
+
+    /** Prepares a server's directory (owned by the server's account) before it starts: certificates, say. */
+    @FunctionalInterface
+    public interface DirSetup {
+        void prepare(Path dir) throws IOException;
+    }
+
+    /**
+     * A MariaDB server of a test's own, as this class starts its shared one ({@code mariadb-install-db}, then
+     * {@code mariadbd --no-defaults} on a free port of 127.0.0.1, root without a password) with {@code options} (of
+     * the server's directory) added to the server's command line, after {@code setup} on its directory. {@link Server#close()} stops it and
+     * deletes its files. Without the binaries the test is skipped with the reason, or fails under
+     * {@code GABYSQL_REQUIRE_ALL_DBS=1}.
+     */
+    public static Server startServer(
+            String prefix, java.util.function.Function<Path, List<String>> options, DirSetup setup) {
+        try {
+            return startOwn(prefix, options, setup);
+        } catch (IOException | RuntimeException e) {
+            TestDatabases.skipOrFail("no MariaDB of the test's own could be started: " + e.getMessage());
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Server startOwn(
+            String prefix, java.util.function.Function<Path, List<String>> options, DirSetup setup)
+            throws IOException, InterruptedException {
         if (!Files.isExecutable(INSTALL) || !Files.isExecutable(SERVER)) {
             throw new IOException("no " + INSTALL + " and " + SERVER);
         }
         boolean root = "root".equals(System.getProperty("user.name"));
-        Path dir = Files.createTempDirectory("gabysql-mariadb-stats");
+        Path dir = Files.createTempDirectory(prefix);
+        UserPrincipal mysql =
+                root ? dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("mysql") : null;
         if (root) {
-            UserPrincipal mysql =
-                    dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("mysql");
             Files.setOwner(dir, mysql);
         }
         Path data = dir.resolve("data");
@@ -75,9 +109,16 @@ public final class StatsMariaDb {
                 "--datadir=" + data,
                 "--auth-root-authentication-method=normal",
                 "--skip-test-db");
+        setup.prepare(dir);
+        if (root) {
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.setOwner(f, mysql);
+                }
+            }
+        }
         int port = freePort();
-        List<String> cmd = asAccount(
-                root,
+        List<String> args = new ArrayList<>(List.of(
                 SERVER.toString(),
                 "--no-defaults",
                 "--datadir=" + data,
@@ -85,27 +126,57 @@ public final class StatsMariaDb {
                 "--bind-address=127.0.0.1",
                 "--socket=" + dir.resolve("sock"),
                 "--pid-file=" + dir.resolve("pid"),
-                "--performance-schema=ON",
                 "--skip-log-bin",
-                "--innodb-buffer-pool-size=32M");
-        Process server = new ProcessBuilder(cmd)
+                "--innodb-buffer-pool-size=32M"));
+        args.addAll(options.apply(dir));
+        List<String> cmd = asAccount(root, args.toArray(String[]::new));
+        Process process = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("log").toFile())
                 .start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(server, dir)));
-        String url = "jdbc:mariadb://127.0.0.1:" + port + "/?user=root";
+        Server server = new Server(process, dir, port);
+        String url = server.adminUrl();
         for (int i = 0; i < 120; i++) {
             try (Connection c = DriverManager.getConnection(url)) {
-                return url;
+                return server;
             } catch (SQLException e) {
-                if (!server.isAlive()) {
-                    throw new IOException("mariadbd ended: "
-                            + Files.readString(dir.resolve("log")).strip());
+                if (!process.isAlive()) {
+                    String log = Files.readString(dir.resolve("log")).strip();
+                    server.close();
+                    throw new IOException("mariadbd ended: " + log);
                 }
                 Thread.sleep(250);
             }
         }
+        server.close();
         throw new IOException("mariadbd did not answer at " + url);
+    }
+
+    /** A running server of a test's own; {@link #close()} stops it and deletes its directory. */
+    public static final class Server implements AutoCloseable {
+        private final Process process;
+        private final Path dir;
+        private final int port;
+
+        Server(Process process, Path dir, int port) {
+            this.process = process;
+            this.dir = dir;
+            this.port = port;
+        }
+
+        public int port() {
+            return port;
+        }
+
+        /** {@code jdbc:mariadb://127.0.0.1:PORT/?user=root}. */
+        public String adminUrl() {
+            return "jdbc:mariadb://127.0.0.1:" + port + "/?user=root";
+        }
+
+        @Override
+        public void close() {
+            stop(process, dir);
+        }
     }
 
     private static void stop(Process server, Path dir) {

@@ -67,9 +67,45 @@ public final class StatsPostgres {
     }
 
     private static String start() throws IOException, InterruptedException {
+        Server server = startServer(
+                "gabysql-pg-stats",
+                "-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all",
+                "127.0.0.1",
+                data -> {});
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+        return server.adminUrl();
+    }
+
+    /** Prepares a new data directory before its server first starts (certificates, pg_hba.conf lines). */
+    @FunctionalInterface
+    public interface DataSetup {
+        void prepare(Path data) throws IOException;
+    }
+
+    /**
+     * A PostgreSQL server of a test's own, as this class starts its shared one: {@code initdb} into a new temporary
+     * directory, {@code setup} on the data directory, then {@code pg_ctl start} on a free port with {@code options}
+     * (server {@code -c} settings), listening on {@code listen} (PostgreSQL's listen_addresses), trust
+     * authentication from loopback. {@link Server#close()} stops it and deletes its files. Without the binaries the
+     * test is skipped with the reason, or fails under {@code GABYSQL_REQUIRE_ALL_DBS=1}.
+     */
+    public static Server startServer(String prefix, String options, String listen, DataSetup setup) {
+        try {
+            return startOwn(prefix, options, listen, setup);
+        } catch (IOException | RuntimeException e) {
+            TestDatabases.skipOrFail("no PostgreSQL of the test's own could be started: " + e.getMessage());
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Server startOwn(String prefix, String options, String listen, DataSetup setup)
+            throws IOException, InterruptedException {
         Path bin = binaries();
         boolean root = "root".equals(System.getProperty("user.name"));
-        Path dir = Files.createTempDirectory("gabysql-pg-stats");
+        Path dir = Files.createTempDirectory(prefix);
         if (root) {
             UserPrincipal postgres =
                     dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
@@ -90,6 +126,16 @@ public final class StatsPostgres {
                 "UTF8",
                 "--no-sync",
                 "--no-instructions");
+        setup.prepare(data);
+        if (root) {
+            UserPrincipal postgres =
+                    dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
+            try (Stream<Path> all = Files.walk(data)) {
+                for (Path p : all.toList()) {
+                    Files.setOwner(p, postgres);
+                }
+            }
+        }
         run(
                 root,
                 bin.resolve("pg_ctl").toString(),
@@ -101,19 +147,50 @@ public final class StatsPostgres {
                 "-t",
                 "60",
                 "-o",
-                "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1"
-                        + " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all"
+                "-p " + port + " -k " + dir + " -c listen_addresses=" + listen + " " + options
                         + " -c fsync=off -c synchronous_commit=off -c full_page_writes=off",
                 "start");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(root, bin, data, dir)));
-        String url = "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres";
+        Server server = new Server(port, root, bin, data, dir);
+        String url = server.adminUrl();
         try (Connection c = DriverManager.getConnection(url);
                 Statement st = c.createStatement()) {
             st.execute("SELECT 1");
         } catch (SQLException e) {
+            server.close();
             throw new IOException("started, but does not answer at " + url + ": " + e.getMessage(), e);
         }
-        return url;
+        return server;
+    }
+
+    /** A running server of a test's own; {@link #close()} stops it and deletes its directory. */
+    public static final class Server implements AutoCloseable {
+        private final int port;
+        private final boolean root;
+        private final Path bin;
+        private final Path data;
+        private final Path dir;
+
+        Server(int port, boolean root, Path bin, Path data, Path dir) {
+            this.port = port;
+            this.root = root;
+            this.bin = bin;
+            this.data = data;
+            this.dir = dir;
+        }
+
+        public int port() {
+            return port;
+        }
+
+        /** {@code jdbc:postgresql://127.0.0.1:PORT/postgres?user=postgres}. */
+        public String adminUrl() {
+            return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres";
+        }
+
+        @Override
+        public void close() {
+            stop(root, bin, data, dir);
+        }
     }
 
     private static void stop(boolean root, Path bin, Path data, Path dir) {

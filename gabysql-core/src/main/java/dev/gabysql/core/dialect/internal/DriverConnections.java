@@ -21,13 +21,26 @@ import javax.sql.DataSource;
  */
 final class DriverConnections implements DataSource {
     private final Driver driver;
-    private final String url;
+    /** The URL of each new connection (through an SSH tunnel, the tunnel's port of the moment). */
+    private final UrlSource url;
+
     private final Properties properties;
     private final ConnectWaiters waiters;
     /** Whether the pool holds no connection at all (then a failed attempt ends the waits). */
     private volatile BooleanSupplier poolEmpty = () -> false;
 
+    /** Where a new connection goes, asked at each attempt. */
+    @FunctionalInterface
+    interface UrlSource {
+        String get() throws SQLException;
+    }
+
+    /** Connections to one fixed URL. */
     DriverConnections(Driver driver, String url, Properties properties, ConnectWaiters waiters) {
+        this(driver, () -> url, properties, waiters);
+    }
+
+    DriverConnections(Driver driver, UrlSource url, Properties properties, ConnectWaiters waiters) {
         this.driver = driver;
         this.url = url;
         this.properties = properties;
@@ -60,7 +73,7 @@ final class DriverConnections implements DataSource {
     private Connection connect(Properties props) throws SQLException {
         long started = System.nanoTime();
         try {
-            Connection c = driver.connect(url, props);
+            Connection c = driver.connect(url.get(), props);
             if (c == null) {
                 throw new SQLException(
                         "The driver " + driver.getClass().getName() + " does not accept this URL.", "08001");

@@ -1,5 +1,6 @@
 package dev.gabysql.core.dialect.mariadb;
 
+import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.gabysql.core.api.Mode;
 import dev.gabysql.core.catalog.DatabaseConfig;
@@ -75,15 +76,37 @@ final class MariaDbConnectionSource implements ConnectionSource {
             synchronized (this) {
                 if (pools == null) {
                     pools = new ReadWritePools(
-                            db,
-                            MariaDbUrls.forConnecting(db.url(), label.program()),
-                            org.mariadb.jdbc.Driver::new,
-                            (config, readOnly) -> config.setReadOnly(readOnly));
+                                    db,
+                                    MariaDbUrls.forConnecting(db.url(), label.program()),
+                                    org.mariadb.jdbc.Driver::new,
+                                    (config, readOnly) -> configure(config, readOnly),
+                                    MariaDbDialect.PORT)
+                            .tlsRefusedWhen(MariaDbConnectionSource::hostNameRefused);
                 }
                 p = pools;
             }
         }
         return p;
+    }
+
+    /** Connector/J's own check of the certificate's host name (verify-full), reported without a TLS exception. */
+    private static boolean hostNameRefused(SQLException e) {
+        String m = e.getMessage();
+        return m != null && m.contains("SSL hostname verification failed");
+    }
+
+    /**
+     * Read-only connections for readonly pools, and the {@code tls} setting in Connector/J's words:
+     * {@code sslMode} ({@code trust} for require: encrypted, any certificate) and {@code serverSslCert}, the CA file.
+     */
+    private void configure(HikariConfig config, boolean readOnly) {
+        config.setReadOnly(readOnly);
+        if (db.tls() != null) {
+            config.addDataSourceProperty("sslMode", MariaDbDialect.sslMode(db.tls()));
+        }
+        if (db.caFile() != null) {
+            config.addDataSourceProperty("serverSslCert", db.caFile());
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.gabysql.core.catalog.DatabaseConfig;
 import dev.gabysql.core.dialect.DbaReports;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Rehearsal;
+import dev.gabysql.core.dialect.internal.Transport;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.guard.InspectedStatement;
@@ -18,6 +19,9 @@ import java.sql.SQLException;
  * served by the same driver; where the two servers differ, {@link MariaDbServer} decides.
  */
 public final class MariaDbDialect implements Dialect {
+    /** MariaDB's and MySQL's port, where a URL names none. */
+    static final int PORT = 3306;
+
     private static final MariaDbDba DBA = new MariaDbDba();
     private final MariaDbSchemaReader schemaReader = new MariaDbSchemaReader();
 
@@ -82,5 +86,50 @@ public final class MariaDbDialect implements Dialect {
     @Override
     public String quoteIdentifier(String name) {
         return MariaDbModelMapper.quote(name);
+    }
+
+    /**
+     * The connection's protection: the {@code tls} setting, else the URL's {@code sslMode} (or the older
+     * {@code useSsl=true}, counted as unverified: what it checks changed between Connector/J versions), else
+     * Connector/J's default: no encryption.
+     */
+    @Override
+    public String transportWarning(DatabaseConfig db) {
+        return Transport.warning(db, PORT, protection(db));
+    }
+
+    static Transport.Protection protection(DatabaseConfig db) {
+        if (db.tls() != null) {
+            return Transport.Protection.of(db.tls());
+        }
+        String mode = Transport.urlOption(db.url(), "sslMode");
+        if (mode == null) {
+            String ssl = Transport.urlOption(db.url(), "useSsl");
+            return "true".equals(ssl) ? Transport.Protection.UNVERIFIED : Transport.Protection.PLAIN;
+        }
+        switch (mode) {
+            case "disable":
+                return Transport.Protection.PLAIN;
+            case "trust":
+                return Transport.Protection.UNVERIFIED;
+            case "verify-ca":
+                return Transport.Protection.CA_ONLY;
+            default:
+                return Transport.Protection.VERIFIED;
+        }
+    }
+
+    /** Connector/J's {@code sslMode} for a {@code tls} setting. */
+    static String sslMode(DatabaseConfig.Tls tls) {
+        switch (tls) {
+            case DISABLE:
+                return "disable";
+            case REQUIRE:
+                return "trust";
+            case VERIFY_CA:
+                return "verify-ca";
+            default:
+                return "verify-full";
+        }
     }
 }

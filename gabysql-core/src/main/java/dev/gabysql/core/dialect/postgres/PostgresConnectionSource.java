@@ -86,7 +86,8 @@ final class PostgresConnectionSource implements ConnectionSource {
         // a URL with its own options may replace ours: then every session sets its settings itself
         this.hardening = new PgHardening(
                 db, startupLimits, db.url().toLowerCase(Locale.ROOT).contains("options="));
-        this.pools = new ReadWritePools(db, db.url(), org.postgresql.Driver::new, this::configure);
+        this.pools = new ReadWritePools(db, db.url(), org.postgresql.Driver::new, this::configure, PostgresDialect.PORT)
+                .tlsRefusedWhen(PostgresConnectionSource::hostNameRefused);
     }
 
     /** Driver properties: the application name, a connect timeout, and the start-up settings of a session. */
@@ -100,9 +101,21 @@ final class PostgresConnectionSource implements ConnectionSource {
         // binary results (from its fifth run on a connection), which pgJDBC formats itself (PgResultColumns), and a
         // pooler in transaction pooling would run a later transaction's EXECUTE on a server that never saw the PREPARE
         config.addDataSourceProperty("prepareThreshold", "0");
+        if (db.tls() != null) {
+            config.addDataSourceProperty("sslmode", db.tls().word());
+        }
+        if (db.caFile() != null) {
+            config.addDataSourceProperty("sslrootcert", db.caFile());
+        }
         if (hardening.sendsStartupOptions()) {
             config.addDataSourceProperty("options", startupOptions(startupLimits, readOnly));
         }
+    }
+
+    /** pgJDBC's own check of the certificate's host name (verify-full), which it reports without a TLS exception. */
+    private static boolean hostNameRefused(SQLException e) {
+        String m = e.getMessage();
+        return m != null && m.contains("could not be verified by hostnameverifier");
     }
 
     /** The {@code options} start-up parameter: settings a reset returns to. */

@@ -6,6 +6,7 @@ import dev.gabysql.core.dialect.DbaReports;
 import dev.gabysql.core.dialect.Dialect;
 import dev.gabysql.core.dialect.Rehearsal;
 import dev.gabysql.core.dialect.ReplicaPosition;
+import dev.gabysql.core.dialect.internal.Transport;
 import dev.gabysql.core.exec.ConnectionSource;
 import dev.gabysql.core.exec.Limits;
 import dev.gabysql.core.guard.InspectedStatement;
@@ -20,6 +21,9 @@ import java.util.List;
 
 /** PostgreSQL through pgJDBC, pooled with HikariCP. */
 public final class PostgresDialect implements Dialect {
+    /** PostgreSQL's port, where a URL names none. */
+    static final int PORT = 5432;
+
     private final PostgresSchemaReader schemaReader = new PostgresSchemaReader();
     private final PostgresDba dba = new PostgresDba();
 
@@ -179,6 +183,40 @@ public final class PostgresDialect implements Dialect {
                     (checked >= 0 ? checked + " B-tree indexes" : "B-tree indexes")
                             + " of user schemas, structurally, plus index validity flags",
                     problems);
+        }
+    }
+
+    /**
+     * The connection's protection: the {@code tls} setting, else the URL's {@code sslmode} (pgJDBC's {@code ssl=true}
+     * alone means verify-full), else pgJDBC's default {@code prefer}: encrypted if the server offers it, never
+     * verified.
+     */
+    @Override
+    public String transportWarning(DatabaseConfig db) {
+        return Transport.warning(db, PORT, protection(db));
+    }
+
+    static Transport.Protection protection(DatabaseConfig db) {
+        if (db.tls() != null) {
+            return Transport.Protection.of(db.tls());
+        }
+        String mode = Transport.urlOption(db.url(), "sslmode");
+        if (mode == null) {
+            String ssl = Transport.urlOption(db.url(), "ssl");
+            return "true".equals(ssl) ? Transport.Protection.VERIFIED : Transport.Protection.OPPORTUNISTIC;
+        }
+        switch (mode) {
+            case "disable":
+                return Transport.Protection.PLAIN;
+            case "allow":
+            case "prefer":
+                return Transport.Protection.OPPORTUNISTIC;
+            case "require":
+                return Transport.Protection.UNVERIFIED;
+            case "verify-ca":
+                return Transport.Protection.CA_ONLY;
+            default:
+                return Transport.Protection.VERIFIED;
         }
     }
 }
